@@ -1,0 +1,137 @@
+# libgomoku - GNU Makefile
+# User variables (CC, CFLAGS, LDFLAGS, PREFIX, DESTDIR, LIBDIR, INCLUDEDIR, ...) are
+# respected; the flags the build needs are added separately.
+
+VERSION_MAJOR := $(shell sed -n 's/^\#define GOMOKU_VERSION_MAJOR \([0-9]*\).*/\1/p' include/gomoku.h)
+VERSION_MINOR := $(shell sed -n 's/^\#define GOMOKU_VERSION_MINOR \([0-9]*\).*/\1/p' include/gomoku.h)
+VERSION_PATCH := $(shell sed -n 's/^\#define GOMOKU_VERSION_PATCH \([0-9]*\).*/\1/p' include/gomoku.h)
+VERSION := $(VERSION_MAJOR).$(VERSION_MINOR).$(VERSION_PATCH)
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+PREFIX ?= /usr/local
+EXEC_PREFIX ?= $(PREFIX)
+LIBDIR ?= $(EXEC_PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+BINDIR ?= $(EXEC_PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+INSTALL ?= install
+PYTHON ?= python3
+
+WARN := -std=c11 -Wall -Wextra -Wpedantic
+LIB_CFLAGS := $(WARN) -Iinclude -Isrc -DGOMOKU_BUILDING -fPIC -fvisibility=hidden -pthread
+APP_CFLAGS := $(WARN) -Iinclude -pthread
+TEST_CFLAGS := $(WARN) -Iinclude -Isrc -pthread
+
+SONAME := libgomoku.so.$(VERSION_MAJOR)
+LIB_A := lib/libgomoku.a
+LIB_SO := lib/libgomoku.so.$(VERSION)
+
+SRCS := $(wildcard src/*.c)
+OBJS := $(patsubst src/%.c,build/obj/%.o,$(SRCS))
+EXAMPLE_SRCS := $(wildcard examples/*.c)
+EXAMPLES := $(patsubst %.c,%,$(EXAMPLE_SRCS))
+TEST_SRCS := $(wildcard test/test_*.c)
+TESTS := $(patsubst test/%.c,build/test/%,$(TEST_SRCS))
+MANPAGES := $(wildcard man/*.1)
+
+.PHONY: all lib examples tests test check demo bench tactics install uninstall clean \
+        asan valgrind symbols docs install-smoke
+
+all: lib examples gomoku.pc
+
+lib: $(LIB_A) $(LIB_SO) lib/$(SONAME) lib/libgomoku.so
+
+build/obj/%.o: src/%.c src/internal.h include/gomoku.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(LIB_CFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+-include $(OBJS:.o=.d)
+
+$(LIB_A): $(OBJS)
+	@mkdir -p lib
+	rm -f $@
+	$(AR) rcs $@ $(OBJS)
+
+$(LIB_SO): $(OBJS)
+	@mkdir -p lib
+	$(CC) -shared -Wl,-soname,$(SONAME) $(CFLAGS) $(LDFLAGS) -pthread -o $@ $(OBJS) -lm
+
+lib/$(SONAME): $(LIB_SO)
+	ln -sf $(notdir $(LIB_SO)) $@
+
+lib/libgomoku.so: lib/$(SONAME)
+	ln -sf $(SONAME) $@
+
+gomoku.pc: gomoku.pc.in include/gomoku.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+# Example programs link the static library, like an outside user building statically.
+examples: $(EXAMPLES)
+
+examples/%: examples/%.c $(LIB_A) include/gomoku.h
+	$(CC) $(CPPFLAGS) $(APP_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) -lm
+
+# Tests link the static library, so they can reach the internal gomoku__ functions too.
+build/test/%: test/%.c $(LIB_A) test/testutil.h
+	@mkdir -p build/test
+	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) -lcmocka -lm
+
+tests: $(TESTS)
+
+# The test command: installs cmocka when it is missing and it can, then runs everything.
+test check:
+	@sh test/ensure-deps.sh
+	@$(MAKE) --no-print-directory all tests
+	@sh test/run-tests.sh $(TESTS)
+
+demo: all
+	./examples/gomoku-analyze --depth 3 h8 i9 j8 h9 i8
+
+bench: all
+	./examples/gomoku-bench
+
+clean:
+	rm -rf build lib/*.a lib/*.so* gomoku.pc $(EXAMPLES) docs/html
+
+# ---- quality targets ----------------------------------------------------------------
+asan:
+	$(MAKE) clean
+	$(MAKE) all tests CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	    LDFLAGS="-fsanitize=address,undefined"
+	sh test/run-tests.sh $(TESTS)
+
+valgrind: all tests
+	GOMOKU_QUICK=1 sh test/run-tests.sh --valgrind $(TESTS)
+
+# Only gomoku_* symbols may be exported from the shared library.
+symbols: $(LIB_SO)
+	@bad=$$(nm -D --defined-only $(LIB_SO) | awk '{print $$3}' | grep -v '^gomoku_' | grep -v '^_' || true); \
+	if [ -n "$$bad" ]; then echo "non-gomoku symbols exported:"; echo "$$bad"; exit 1; fi; \
+	n=$$(nm -D --defined-only $(LIB_SO) | awk '{print $$3}' | grep -c '^gomoku_'); \
+	echo "symbols: $$n exported, all gomoku_*"
+
+docs:
+	@if command -v doxygen >/dev/null 2>&1; then doxygen docs/Doxyfile && echo "docs: docs/html/index.html"; \
+	else echo "docs: doxygen is not installed (apt-get install doxygen); the header include/gomoku.h is the reference"; fi
+
+install: all
+	$(INSTALL) -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	    $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	$(INSTALL) -m 644 include/gomoku.h $(DESTDIR)$(INCLUDEDIR)/gomoku.h
+	$(INSTALL) -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/libgomoku.a
+	$(INSTALL) -m 755 $(LIB_SO) $(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SO))
+	ln -sf $(notdir $(LIB_SO)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libgomoku.so
+	$(INSTALL) -m 644 gomoku.pc $(DESTDIR)$(PKGCONFIGDIR)/gomoku.pc
+	for p in $(EXAMPLES); do $(INSTALL) -m 755 $$p $(DESTDIR)$(BINDIR)/; done
+	for m in $(MANPAGES); do $(INSTALL) -m 644 $$m $(DESTDIR)$(MANDIR)/man1/; done
+
+uninstall:
+	rm -f $(DESTDIR)$(INCLUDEDIR)/gomoku.h $(DESTDIR)$(LIBDIR)/libgomoku.a \
+	    $(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SO)) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	    $(DESTDIR)$(LIBDIR)/libgomoku.so $(DESTDIR)$(PKGCONFIGDIR)/gomoku.pc
+	for p in $(EXAMPLES); do rm -f $(DESTDIR)$(BINDIR)/$$(basename $$p); done
+	for m in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man1/$$(basename $$m); done

@@ -1,0 +1,171 @@
+/*
+ * internal.h - declarations shared between the library's source files. Not installed.
+ * Names shared across files carry the gomoku__ prefix; they are hidden from the shared
+ * library by -fvisibility=hidden.
+ */
+#ifndef GOMOKU_INTERNAL_H
+#define GOMOKU_INTERNAL_H
+
+#include "gomoku.h"
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+/* ---------------------------------------------------------------------------------- */
+/* Board geometry                                                                      */
+/* ---------------------------------------------------------------------------------- */
+
+/* The board is stored with PAD wall cells on every side, so that any cell within five
+ * steps of a board cell can be read without a bounds check. */
+#define PAD 5
+#define MAX_STRIDE (GOMOKU_MAX_SIZE + 2 * PAD)
+#define MAX_PADDED (MAX_STRIDE * MAX_STRIDE)
+
+/* Cell contents. WALL marks the padding. Colours match gomoku_color. */
+enum { C_EMPTY = 0, C_BLACK = 1, C_WHITE = 2, C_WALL = 3 };
+
+/* Internal pattern codes, ordered by strength so that comparisons work
+ * (p >= P_FOUR means "makes a four or better"). P_NONE: no five possible on the line. */
+enum {
+    P_NONE = 0,
+    P_ONE = 1,
+    P_TWO = 2,
+    P_OPEN_TWO = 3,
+    P_THREE = 4,
+    P_OPEN_THREE = 5,
+    P_FOUR = 6,
+    P_OPEN_FOUR = 7,
+    P_FIVE = 8,
+    P_NUM = 9
+};
+/* Public gomoku_pattern index of internal code p (p >= P_ONE). */
+#define PAT_PUBLIC(p) (P_FIVE - (p))
+
+/* Combined class of one empty cell for one side, from its four line patterns. Ordered
+ * by urgency. */
+enum {
+    K_NONE = 0,
+    K_THREE = 1,        /* one open three (a move here makes an open four? no: makes one
+                           OPEN_THREE line) */
+    K_DOUBLE_THREE = 2, /* two or more OPEN_THREE lines */
+    K_FOUR = 3,         /* one FOUR line, nothing else strong */
+    K_FOUR_THREE = 4,   /* FOUR plus OPEN_THREE: wins unless the four is answered by a
+                           four of the defender */
+    K_OPEN_FOUR = 5,    /* OPEN_FOUR line, or two FOUR lines: cannot be stopped */
+    K_FIVE = 6,         /* makes five now */
+    K_NUM = 7
+};
+
+/* The four line directions: horizontal, vertical, diagonal, anti-diagonal. */
+#define NDIR 4
+
+/* Key slots: the 10 cells at offsets -5..-1 and +1..+5 along a line, 2 bits each
+ * (C_EMPTY, C_BLACK, C_WHITE, C_WALL). Slot of offset i: i < 0 ? i + 5 : i + 4. */
+#define KEY_BITS 20
+#define KEY_SIZE (1u << KEY_BITS)
+
+typedef struct board {
+    int size;                       /* cells per side */
+    int stride;                     /* size + 2 * PAD */
+    int rule;                       /* gomoku_rule */
+    int dir_step[NDIR];             /* index step per direction */
+    const uint8_t *table;           /* pattern table for this rule: entry = black | white<<4 */
+
+    uint8_t cell[MAX_PADDED];       /* C_* per padded index */
+    uint32_t key[MAX_PADDED][NDIR]; /* neighbourhood key per cell and direction */
+    uint8_t pat[MAX_PADDED][NDIR];  /* pattern per cell and direction: black | white << 4;
+                                       0 for occupied cells and walls */
+    uint8_t cls[MAX_PADDED][2];     /* K_* per empty cell and side (0 black, 1 white) */
+    uint8_t near[MAX_PADDED];       /* stones within Chebyshev distance 2 (move generation) */
+
+    int npat[2][P_NUM];             /* counts of (empty cell, direction) points per pattern */
+    int ncls[2][K_NUM];             /* counts of empty cells per class */
+
+    uint64_t zobrist[2][MAX_PADDED];/* per colour and padded index (copied from a const
+                                       table so the hash does not depend on the size) */
+    uint64_t zobrist_side;          /* xor-ed in when white is to move */
+    uint64_t hash;
+
+    int side;                       /* C_BLACK or C_WHITE to move */
+    int nmoves;
+    int moves[GOMOKU_MAX_CELLS];    /* padded indices in play order */
+    int state;                      /* gomoku_state */
+    int forbidden_loss;             /* 1: the game ended by a forbidden black move */
+} board;
+
+static inline int board_index(const board *b, int x, int y)
+{
+    return (y + PAD) * b->stride + (x + PAD);
+}
+static inline int board_x(const board *b, int idx) { return idx % b->stride - PAD; }
+static inline int board_y(const board *b, int idx) { return idx / b->stride - PAD; }
+static inline int board_on(const board *b, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < b->size && y < b->size;
+}
+
+/* board.c */
+void gomoku__board_init(board *b, int size, int rule);
+/* Places a stone of the side to move at the empty on-board cell idx; the game must be
+ * ongoing. Updates patterns, hash, state (win, draw, renju forbidden loss). */
+void gomoku__board_make(board *b, int idx);
+/* Takes back the last move (there must be one). */
+void gomoku__board_unmake(board *b);
+/* Recomputes every incremental quantity from the stones alone into a fresh board and
+ * compares; returns 1 when they agree (a test and debug check). */
+int gomoku__board_check(const board *b);
+/* Winning line through the last move into out (indices); returns its length, 0 if none. */
+int gomoku__board_win_line(const board *b, int *out, int capacity);
+/* Does the side to move (s = C_BLACK/C_WHITE) win by playing the empty cell idx? Exact
+ * for every rule, O(1). */
+static inline int gomoku__makes_five(const board *b, int idx, int s)
+{
+    int shift = s == C_BLACK ? 0 : 4;
+    for (int d = 0; d < NDIR; d++)
+        if (((b->pat[idx][d] >> shift) & 15) == P_FIVE)
+            return 1;
+    return 0;
+}
+static inline int pat_of(const board *b, int idx, int d, int s)
+{
+    return (b->pat[idx][d] >> (s == C_BLACK ? 0 : 4)) & 15;
+}
+
+/* pattern.c: the tables, built once per process behind pthread_once. */
+const uint8_t *gomoku__pattern_table(int rule);
+/* Class of a cell from the four line patterns of one side. */
+int gomoku__cell_class(const uint8_t pats[NDIR]);
+extern const uint64_t *gomoku__zobrist_table(void); /* [2][GOMOKU_MAX_CELLS] + 1 */
+
+/* rules.c: exact renju forbidden-move test for a black stone at the empty cell idx.
+ * Works on the raw cell array (stride as in board), which it may change temporarily but
+ * restores before returning. Returns a gomoku_forbid value. */
+int gomoku__renju_forbidden(uint8_t *cell, int stride, int idx);
+
+/* eval.c */
+int gomoku__evaluate(const board *b, const gomoku_weights *w);
+void gomoku__breakdown(gomoku_eval_info *out, const board *b, const gomoku_weights *w);
+
+/* ---------------------------------------------------------------------------------- */
+/* The engine handle                                                                   */
+/* ---------------------------------------------------------------------------------- */
+
+struct tt;     /* tt.c */
+
+struct gomoku_engine {
+    board b;
+    gomoku_weights weights;
+    gomoku_eval_fn eval_fn;
+    void *eval_payload;
+    gomoku_progress_fn progress_fn;
+    void *progress_payload;
+    struct tt *tt;            /* owned; NULL until first needed */
+    int hash_mb;
+    atomic_int stop;          /* set by gomoku_stop() from any thread */
+    atomic_int busy;          /* a search runs */
+};
+
+/* The evaluation the searches use: the user callback if any, else the built-in one. */
+int gomoku__engine_eval(const gomoku_engine *e);
+
+#endif /* GOMOKU_INTERNAL_H */
