@@ -36,7 +36,7 @@ TEST_SRCS := $(wildcard test/test_*.c)
 TESTS := $(patsubst test/%.c,build/test/%,$(TEST_SRCS))
 MANPAGES := $(wildcard man/*.1)
 
-.PHONY: all lib examples tests test check demo bench tactics install uninstall clean \
+.PHONY: all lib examples tests test check demo bench board-bench tactics install uninstall clean \
         asan valgrind symbols docs install-smoke
 
 all: lib examples gomoku.pc
@@ -93,8 +93,15 @@ demo: all
 bench: all
 	./examples/gomoku-bench
 
+# Micro-benchmark of the incremental board; uses internal functions, hence -Isrc.
+board-bench: bench/board-bench
+	./bench/board-bench
+
+bench/board-bench: bench/board-bench.c $(LIB_A) src/internal.h include/gomoku.h
+	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) -lm
+
 clean:
-	rm -rf build lib/*.a lib/*.so* gomoku.pc $(EXAMPLES) docs/html
+	rm -rf build lib/*.a lib/*.so* gomoku.pc $(EXAMPLES) docs/html bench/board-bench
 
 # ---- quality targets ----------------------------------------------------------------
 asan:
