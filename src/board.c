@@ -127,25 +127,39 @@ static int may_be_forbidden(const board *b, int idx)
 
 /* Updates the keys of the cells along the four lines through idx after a stone of
  * `colour` was placed on it or removed from it, and looks their patterns up again. */
+/* Does either nibble of a pattern byte reach P_OPEN_THREE? Only such patterns affect a
+ * cell's class (see gomoku__cell_class): adding 3 carries a nibble of 5..8 into its
+ * bit 3, and no nibble (at most P_FIVE = 8) overflows into the next. */
+static inline int pat_strong(uint32_t p) { return ((p + 0x33u) & 0x88u) != 0; }
+
 static inline void update_cell(board *b, int q, int d, uint32_t set, uint32_t clear)
 {
     uint32_t k = (b->key[q][d] & ~clear) | set;
     b->key[q][d] = k;
-    uint8_t np = b->table[k];
-    uint8_t op = b->pat[q][d];
+    uint32_t np = b->table[k];
+    /* The cell's four patterns are read and written as one word: writing the byte and then
+     * reading the word back for the class would stall on store forwarding. */
+    uint32_t v;
+    memcpy(&v, b->pat[q], sizeof v);
+    uint32_t op = (v >> (8 * d)) & 0xFF;
     if (np == op)
         return;
     b->npat[0][op & 15]--;
     b->npat[1][op >> 4]--;
     b->npat[0][np & 15]++;
     b->npat[1][np >> 4]++;
-    b->pat[q][d] = np;
+    v ^= (op ^ np) << (8 * d);
+    memcpy(b->pat[q], &v, sizeof v);
+    if (!pat_strong(op) && !pat_strong(np))
+        return;
     uint8_t c0 = b->cls[q][0], c1 = b->cls[q][1];
-    classify(b, q);
+    uint8_t n0 = b->class_table[side_nibbles(v)], n1 = b->class_table[side_nibbles(v >> 4)];
+    b->cls[q][0] = n0;
+    b->cls[q][1] = n1;
     b->ncls[0][c0]--;
     b->ncls[1][c1]--;
-    b->ncls[0][b->cls[q][0]]++;
-    b->ncls[1][b->cls[q][1]]++;
+    b->ncls[0][n0]++;
+    b->ncls[1][n1]++;
 }
 
 static void update_lines(board *b, int idx, uint32_t colour, int placing)
