@@ -64,6 +64,21 @@ enum {
 #define KEY_BITS 20
 #define KEY_SIZE (1u << KEY_BITS)
 
+/* What gomoku__board_make changed, so that gomoku__board_unmake can put it back without
+ * looking anything up again (board.c only). A move changes the patterns of at most the
+ * 40 cells on its four lines and of its own cell. */
+#define UNDO_PLIES 64               /* records kept: the last 64 moves (a power of two) */
+#define UNDO_CELLS (4 * 10 + 1)
+typedef struct board_undo {
+    int nmoves;                     /* b->nmoves before the move it records; -1: none */
+    int len;                        /* cells saved */
+    int npat[2][P_NUM];             /* counts before the move */
+    int ncls[2][K_NUM];
+    uint32_t pat[UNDO_CELLS];       /* pattern words (pat[q][0..3]) before the move */
+    uint16_t q[UNDO_CELLS];         /* their cells */
+    uint8_t cls[UNDO_CELLS][2];
+} board_undo;
+
 typedef struct board {
     int size;                       /* cells per side */
     int stride;                     /* size + 2 * PAD */
@@ -93,6 +108,9 @@ typedef struct board {
     int moves[GOMOKU_MAX_CELLS];    /* padded indices in play order */
     int state;                      /* gomoku_state */
     int forbidden_loss;             /* 1: the game ended by a forbidden black move */
+
+    board_undo undo[UNDO_PLIES];    /* record of move n in undo[n % UNDO_PLIES]; older moves
+                                       are undone by looking their lines up again */
 } board;
 
 static inline int board_index(const board *b, int x, int y)
