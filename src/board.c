@@ -11,6 +11,14 @@
 
 #include <string.h>
 
+/* The line update is inlined into make and unmake so that `u` and `placing` are
+ * constants there; gcc does not do it on its own at -O2. */
+#if defined(__GNUC__)
+#define HOT_INLINE inline __attribute__((always_inline))
+#else
+#define HOT_INLINE inline
+#endif
+
 static inline int slot_of(int offset) { return offset < 0 ? offset + 5 : offset + 4; }
 
 /* Removes an empty cell's contribution to the counts. */
@@ -72,6 +80,8 @@ void gomoku__board_init(board *b, int size, int rule)
     b->class_table = gomoku__class_table();
     b->side = C_BLACK;
     b->state = GOMOKU_ONGOING;
+    for (int i = 0; i < UNDO_PLIES; i++)
+        b->undo[i].nmoves = -1;
 
     int cells = b->stride * b->stride;
     memset(b->cell, C_WALL, (size_t)cells);
@@ -125,14 +135,25 @@ static int may_be_forbidden(const board *b, int idx)
     return strong >= 2;
 }
 
-/* Updates the keys of the cells along the four lines through idx after a stone of
- * `colour` was placed on it or removed from it, and looks their patterns up again. */
-/* Does either nibble of a pattern byte reach P_OPEN_THREE? Only such patterns affect a
- * cell's class (see gomoku__cell_class): adding 3 carries a nibble of 5..8 into its
- * bit 3, and no nibble (at most P_FIVE = 8) overflows into the next. */
+/* Does a nibble of a pattern byte reach P_OPEN_THREE? Only such patterns affect a cell's
+ * class (see gomoku__cell_class): adding 3 carries a nibble of 5..8 into its bit 3, and
+ * no nibble (at most P_FIVE = 8) overflows into the next. */
 static inline int pat_strong(uint32_t p) { return ((p + 0x33u) & 0x88u) != 0; }
 
-static inline void update_cell(board *b, int q, int d, uint32_t set, uint32_t clear)
+/* Saves the patterns and classes of cell q into the undo record u. */
+static inline void save_cell(board_undo *u, const board *b, int q, uint32_t v)
+{
+    int n = u->len++;
+    u->q[n] = (uint16_t)q;
+    u->pat[n] = v;
+    memcpy(u->cls[n], b->cls[q], 2);
+}
+
+/* New key of the empty cell q in direction d: looks its pattern up again, and its class
+ * when a pattern at or above OPEN_THREE came or went. A cell is on only one of the four
+ * lines through the move, so when u is not NULL each changed cell is saved once. */
+static HOT_INLINE void update_cell(board *b, board_undo *u, int q, int d, uint32_t set,
+                                   uint32_t clear)
 {
     uint32_t k = (b->key[q][d] & ~clear) | set;
     b->key[q][d] = k;
@@ -144,6 +165,8 @@ static inline void update_cell(board *b, int q, int d, uint32_t set, uint32_t cl
     uint32_t op = (v >> (8 * d)) & 0xFF;
     if (np == op)
         return;
+    if (u)
+        save_cell(u, b, q, v);
     b->npat[0][op & 15]--;
     b->npat[1][op >> 4]--;
     b->npat[0][np & 15]++;
@@ -162,7 +185,11 @@ static inline void update_cell(board *b, int q, int d, uint32_t set, uint32_t cl
     b->ncls[1][n1]++;
 }
 
-static void update_lines(board *b, int idx, uint32_t colour, int placing)
+/* Updates the keys of the cells along the four lines through idx after a stone of
+ * `colour` was placed on it or removed from it, and looks their patterns up again;
+ * records what changed in u unless it is NULL. */
+static HOT_INLINE void update_lines(board *b, board_undo *u, int idx, uint32_t colour,
+                                    int placing)
 {
     for (int d = 0; d < NDIR; d++) {
         int step = b->dir_step[d];
@@ -179,7 +206,7 @@ static void update_lines(board *b, int idx, uint32_t colour, int placing)
                 continue;
             }
             int shift = 2 * (5 - i);
-            update_cell(b, q, d, placing ? colour << shift : 0, placing ? 0 : 3u << shift);
+            update_cell(b, u, q, d, placing ? colour << shift : 0, placing ? 0 : 3u << shift);
         }
         /* Backward: idx is at offset +i as seen from q = idx - i*step (slot 4 + i). */
         for (int i = 1; i <= 5; i++) {
@@ -190,9 +217,30 @@ static void update_lines(board *b, int idx, uint32_t colour, int placing)
                 continue;
             }
             int shift = 2 * (4 + i);
-            update_cell(b, q, d, placing ? colour << shift : 0, placing ? 0 : 3u << shift);
+            update_cell(b, u, q, d, placing ? colour << shift : 0, placing ? 0 : 3u << shift);
         }
     }
+}
+
+/* Takes the last move (at idx) back from its undo record: the keys lose the stone, and
+ * patterns, classes and counts are copied back. Clearing the stone's slot in every key
+ * on its lines, occupied cells and walls included, is harmless (it was only set where
+ * the move set it), and keeps this loop free of branches. */
+static void restore_lines(board *b, const board_undo *u, int idx)
+{
+    for (int d = 0; d < NDIR; d++) {
+        int step = b->dir_step[d];
+        for (int i = 1; i <= 5; i++) {
+            b->key[idx + i * step][d] &= ~(3u << (2 * (5 - i)));
+            b->key[idx - i * step][d] &= ~(3u << (2 * (4 + i)));
+        }
+    }
+    for (int n = 0; n < u->len; n++) {
+        memcpy(b->pat[u->q[n]], &u->pat[n], sizeof u->pat[n]);
+        memcpy(b->cls[u->q[n]], u->cls[n], 2);
+    }
+    memcpy(b->npat, u->npat, sizeof b->npat);
+    memcpy(b->ncls, u->ncls, sizeof b->ncls);
 }
 
 static void update_near(board *b, int idx, int delta)
@@ -210,11 +258,20 @@ void gomoku__board_make(board *b, int idx)
     if (!wins && b->rule == GOMOKU_RENJU && s == C_BLACK && may_be_forbidden(b, idx))
         forbidden = gomoku__renju_forbidden(b->cell, b->stride, idx) != GOMOKU_FORBID_NONE;
 
+    board_undo *u = &b->undo[b->nmoves & (UNDO_PLIES - 1)];
+    u->nmoves = b->nmoves;
+    u->len = 0;
+    memcpy(u->npat, b->npat, sizeof u->npat);
+    memcpy(u->ncls, b->ncls, sizeof u->ncls);
+    uint32_t v;
+    memcpy(&v, b->pat[idx], sizeof v);
+    save_cell(u, b, idx, v);
+
     count_out(b, idx);
     memset(b->pat[idx], 0, NDIR);
     b->cls[idx][0] = b->cls[idx][1] = K_NONE;
     b->cell[idx] = (uint8_t)s;
-    update_lines(b, idx, (uint32_t)s, 1);
+    update_lines(b, u, idx, (uint32_t)s, 1);
     update_near(b, idx, 1);
     b->hash ^= b->zobrist[s - 1][idx] ^ b->zobrist_side;
     b->moves[b->nmoves++] = idx;
@@ -234,10 +291,16 @@ void gomoku__board_unmake(board *b)
     int idx = b->moves[--b->nmoves];
     int s = b->cell[idx];
     b->cell[idx] = C_EMPTY;
-    update_lines(b, idx, (uint32_t)s, 0);
+    const board_undo *u = &b->undo[b->nmoves & (UNDO_PLIES - 1)];
+    if (u->nmoves == b->nmoves) {
+        restore_lines(b, u, idx);
+    } else {
+        /* Overwritten by a move UNDO_PLIES later (only when a long game is taken back). */
+        update_lines(b, NULL, idx, (uint32_t)s, 0);
+        refresh(b, idx);
+        count_in(b, idx);
+    }
     update_near(b, idx, -1);
-    refresh(b, idx);
-    count_in(b, idx);
     b->hash ^= b->zobrist[s - 1][idx] ^ b->zobrist_side;
     b->side = s;
     b->state = GOMOKU_ONGOING;
