@@ -242,6 +242,39 @@ static void test_make_and_undo_restore_everything(void **state)
     gomoku_free(e);
 }
 
+/* Undo keeps records of the last UNDO_PLIES moves only; older moves are taken back by
+ * looking their lines up again. A long game undone to the start must pass both ways. */
+static void test_undo_of_a_long_game_matches_recomputation(void **state)
+{
+    (void)state;
+    for (size_t r = 0; r < 4; r++) {
+        gomoku_engine *e = test_engine(20, all_rules[r], NULL);
+        uint64_t hashes[GOMOKU_MAX_CELLS + 1];
+        uint64_t s = 4321 + r;
+        int target = 3 * UNDO_PLIES, tries = 0;
+        hashes[0] = gomoku_hash(e);
+        while (gomoku_move_count(e) < target && tries++ < 100000) {
+            int x = (int)(test_rand(&s) % 20), y = (int)(test_rand(&s) % 20);
+            if (gomoku_cell(e, x, y) != GOMOKU_EMPTY)
+                continue;
+            assert_int_equal(gomoku_play(e, x, y), GOMOKU_OK);
+            if (gomoku_state_of(e) != GOMOKU_ONGOING) {
+                assert_int_equal(gomoku_undo(e), GOMOKU_OK);
+                continue;
+            }
+            hashes[gomoku_move_count(e)] = gomoku_hash(e);
+        }
+        assert_int_equal(gomoku_move_count(e), target);
+        assert_true(gomoku__board_check(&e->b));
+        for (int n = target; n > 0; n--) {
+            assert_int_equal(gomoku_undo(e), GOMOKU_OK);
+            assert_int_equal(gomoku_hash(e), hashes[n - 1]);
+            assert_true(gomoku__board_check(&e->b));
+        }
+        gomoku_free(e);
+    }
+}
+
 static void test_full_board_is_a_draw(void **state)
 {
     (void)state;
@@ -288,6 +321,7 @@ int main(void)
         cmocka_unit_test(test_five_and_four_patterns_match_a_direct_board_scan),
         cmocka_unit_test(test_make_and_undo_restore_everything),
         cmocka_unit_test(test_full_board_is_a_draw),
+        cmocka_unit_test(test_undo_of_a_long_game_matches_recomputation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
