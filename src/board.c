@@ -243,11 +243,19 @@ static void restore_lines(board *b, const board_undo *u, int idx)
     memcpy(b->ncls, u->ncls, sizeof b->ncls);
 }
 
-static void update_near(board *b, int idx, int delta)
+/* Adds delta to near[] over the 5x5 square around idx: one 8-byte word per row, adding
+ * to five of its bytes. A count is at most 24 and never below 0, so no byte carries or
+ * borrows into the next; the word stays inside the padding (PAD >= 3 past the square). */
+static inline void update_near(board *b, int idx, int delta)
 {
-    for (int dy = -2; dy <= 2; dy++)
-        for (int dx = -2; dx <= 2; dx++)
-            b->near[idx + dy * b->stride + dx] = (uint8_t)(b->near[idx + dy * b->stride + dx] + delta);
+    const uint64_t five = 0x0000000101010101ull;
+    for (int dy = -2; dy <= 2; dy++) {
+        uint8_t *p = &b->near[idx + dy * b->stride - 2];
+        uint64_t w;
+        memcpy(&w, p, sizeof w);
+        w = delta > 0 ? w + five : w - five;
+        memcpy(p, &w, sizeof w);
+    }
 }
 
 void gomoku__board_make(board *b, int idx)
