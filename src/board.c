@@ -115,7 +115,10 @@ void gomoku__board_init(board *b, int size, int rule)
 
 /* Renju: can a black stone at idx be forbidden at all? Only with two lines of three or
  * better, an open-four-or-better line (a same-line double four shows as one), or an
- * overline. Saves the exact test on nearly every move. */
+ * overline. Saves the exact test on nearly every move.
+ * The overline test reads the key (exact, since idx is empty): the stone makes six or
+ * more in a row exactly when five consecutive key slots hold black stones, as every
+ * window of five slots contains slot 4 or 5, the cells next to idx. */
 static int may_be_forbidden(const board *b, int idx)
 {
     int strong = 0;
@@ -124,12 +127,9 @@ static int may_be_forbidden(const board *b, int idx)
         if (p == P_OPEN_FOUR)
             return 1;
         strong += p >= P_OPEN_THREE;
-        int step = b->dir_step[d], run = 1;
-        for (int j = idx + step; b->cell[j] == C_BLACK; j += step)
-            run++;
-        for (int j = idx - step; b->cell[j] == C_BLACK; j -= step)
-            run++;
-        if (run >= 6)
+        uint32_t k = b->key[idx][d];
+        uint32_t black = k & ~(k >> 1) & 0x55555u; /* bit 2j: slot j holds C_BLACK */
+        if (black & (black >> 2) & (black >> 4) & (black >> 6) & (black >> 8))
             return 1;
     }
     return strong >= 2;
