@@ -237,11 +237,17 @@ static HOT_INLINE void update_lines(board *b, board_undo *u, int idx, uint32_t c
 static void restore_lines(board *b, const board_undo *u, int idx)
 {
     for (int d = 0; d < NDIR; d++) {
-        int step = b->dir_step[d];
-        for (int i = 1; i <= 5; i++) {
-            b->key[idx + i * step][d] &= ~(3u << (2 * (5 - i)));
-            b->key[idx - i * step][d] &= ~(3u << (2 * (4 + i)));
-        }
+        int st = b->dir_step[d];
+        /* Written out: gcc does not unroll at -O2, and the masks are then constants. */
+#define CLEAR(i)                                                                           \
+    b->key[idx + i * st][d] &= ~(3u << (2 * (5 - i)));                                     \
+    b->key[idx - i * st][d] &= ~(3u << (2 * (4 + i)))
+        CLEAR(1);
+        CLEAR(2);
+        CLEAR(3);
+        CLEAR(4);
+        CLEAR(5);
+#undef CLEAR
     }
     for (int n = 0; n < u->len; n++) {
         memcpy(b->pat[u->q[n]], &u->pat[n], sizeof u->pat[n]);
