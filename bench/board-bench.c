@@ -155,14 +155,14 @@ static void run(const char *name, int size, int rule, int repeats)
     const int per_pos = 4096;
     double eval_ns = 0;
     long long evals = 0;
-    volatile int sink = 0;
+    volatile unsigned sink = 0;
     for (int i = 0; i < NSEQ; i++) {
         for (int j = 0; j < SEQLEN; j++) {
             gomoku__board_make(b, seqs[i][j]);
             double t0 = now_ns();
-            int acc = 0;
+            unsigned acc = 0;
             for (int r = 0; r < per_pos; r++)
-                acc += gomoku__evaluate(b, &w);
+                acc += (unsigned)gomoku__evaluate(b, &w);
             eval_ns += now_ns() - t0;
             evals += per_pos;
             sink += acc;
