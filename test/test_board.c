@@ -150,6 +150,82 @@ static void test_dead_line_has_no_pattern(void **state)
     gomoku_free(e);
 }
 
+
+/* An independent oracle for the four-and-five part of the tables: reads the board cells
+ * directly. Does a stone of colour s on idx (with extra stone at e, or -1) complete a
+ * winning line through idx in direction d, under the board's rule? */
+static int wins_through(const board *b, int idx, int e, int d, int s)
+{
+    int step = b->dir_step[d];
+#define IS_S(j) ((j) == idx || (j) == e || b->cell[j] == s)
+    int lo = idx, hi = idx;
+    while (IS_S(lo - step))
+        lo -= step;
+    while (IS_S(hi + step))
+        hi += step;
+#undef IS_S
+    int len = (hi - lo) / step + 1;
+    int opp = 3 - s;
+    switch (b->rule) {
+    case GOMOKU_FREESTYLE: return len >= 5;
+    case GOMOKU_RENJU: return s == C_WHITE ? len >= 5 : len == 5;
+    case GOMOKU_CARO: return len == 5 && !(b->cell[lo - step] == opp && b->cell[hi + step] == opp);
+    default: return len == 5;
+    }
+}
+
+static void check_fours_against_oracle(const board *b)
+{
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            int idx = board_index(b, x, y);
+            if (b->cell[idx] != C_EMPTY)
+                continue;
+            for (int d = 0; d < NDIR; d++)
+                for (int s = C_BLACK; s <= C_WHITE; s++) {
+                    int p = pat_of(b, idx, d, s), expect;
+                    if (wins_through(b, idx, -1, d, s)) {
+                        expect = P_FIVE;
+                    } else {
+                        int fives = 0;
+                        for (int i = -4; i <= 4; i++) {
+                            int e = idx + i * b->dir_step[d];
+                            if (i && b->cell[e] == C_EMPTY && wins_through(b, idx, e, d, s))
+                                fives++;
+                        }
+                        expect = fives >= 2 ? P_OPEN_FOUR : fives == 1 ? P_FOUR : -1;
+                    }
+                    if (expect == -1)
+                        assert_true(p < P_FOUR);
+                    else
+                        assert_int_equal(p, expect);
+                }
+        }
+}
+
+static void test_five_and_four_patterns_match_a_direct_board_scan(void **state)
+{
+    (void)state;
+    for (size_t r = 0; r < 4; r++) {
+        uint64_t s = 4242 + r;
+        int games = test_quick() ? 3 : 20;
+        for (int g = 0; g < games; g++) {
+            gomoku_engine *e = test_engine(9 + g % 3 * 3, all_rules[r], NULL);
+            int size = gomoku_size(e);
+            /* dense random positions near the centre make many shapes */
+            for (int m = 0; m < 40 && gomoku_state_of(e) == GOMOKU_ONGOING; m++) {
+                int x = size / 2 - 3 + (int)(test_rand(&s) % 7);
+                int y = size / 2 - 3 + (int)(test_rand(&s) % 7);
+                if (gomoku_cell(e, x, y) == GOMOKU_EMPTY)
+                    gomoku_play(e, x, y);
+                if (m % 4 == 3)
+                    check_fours_against_oracle(&e->b);
+            }
+            gomoku_free(e);
+        }
+    }
+}
+
 static void test_make_and_undo_restore_everything(void **state)
 {
     (void)state;
@@ -209,6 +285,7 @@ int main(void)
         cmocka_unit_test(test_overline_point_is_five_only_in_freestyle),
         cmocka_unit_test(test_caro_five_blocked_both_ends_is_no_five),
         cmocka_unit_test(test_dead_line_has_no_pattern),
+        cmocka_unit_test(test_five_and_four_patterns_match_a_direct_board_scan),
         cmocka_unit_test(test_make_and_undo_restore_everything),
         cmocka_unit_test(test_full_board_is_a_draw),
     };
