@@ -717,6 +717,41 @@ static void test_forced_loss_is_seen_and_the_four_is_blocked(void **state)
     gomoku_free(e);
 }
 
+static void test_overline_wins_only_in_freestyle_and_loses_for_black_in_renju(void **state)
+{
+    (void)state;
+    /* black c8 d8 e8 . g8 h8 and white f4 f5 f6 f7 (f3 black): f8 is white's five, and for
+     * black a six in a row. Black to move. */
+    const char *moves = "c8 f4 d8 f5 e8 f6 g8 f7 f3 a1 h8 o15";
+    for (int a = 0; a < 4; a++) {
+        gomoku_textbook_options o = opts_of(2, 1, a % 2, 0);
+        /* freestyle: the six wins at once */
+        gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, moves);
+        gomoku_textbook_result r = search_ok(e, (gomoku_algo)a, &o);
+        assert_int_equal(r.value, GOMOKU_SCORE_WIN - 1);
+        assert_int_equal(r.best.x, 5);
+        assert_int_equal(r.best.y, 7);
+        gomoku_free(e);
+        /* standard: the six does not win, but it is the only move that stops white */
+        e = test_engine(15, GOMOKU_STANDARD, moves);
+        r = search_ok(e, (gomoku_algo)a, &o);
+        assert_false(GOMOKU_SCORE_IS_WIN(r.value) || GOMOKU_SCORE_IS_LOSS(r.value));
+        assert_int_equal(r.best.x, 5);
+        assert_int_equal(r.best.y, 7);
+        gomoku_free(e);
+        /* renju: the six is forbidden for black and loses at once; every other move loses
+         * a ply later, so the search picks one of those and sees the loss */
+        e = test_engine(15, GOMOKU_RENJU, moves);
+        r = search_ok(e, (gomoku_algo)a, &o);
+        assert_int_equal(r.value, -(GOMOKU_SCORE_WIN - 2));
+        assert_false(r.best.x == 5 && r.best.y == 7);
+        assert_int_equal(r.pv_length, 2);
+        assert_int_equal(r.pv[1].x, 5);
+        assert_int_equal(r.pv[1].y, 7);
+        gomoku_free(e);
+    }
+}
+
 static void test_node_limit_stops_the_search_and_keeps_a_move(void **state)
 {
     (void)state;
@@ -931,6 +966,7 @@ int main(void)
         cmocka_unit_test(test_five_in_one_is_found_and_scored_win_minus_one),
         cmocka_unit_test(test_shorter_wins_are_preferred),
         cmocka_unit_test(test_forced_loss_is_seen_and_the_four_is_blocked),
+        cmocka_unit_test(test_overline_wins_only_in_freestyle_and_loses_for_black_in_renju),
         cmocka_unit_test(test_node_limit_stops_the_search_and_keeps_a_move),
         cmocka_unit_test(test_forward_pruning_drops_the_worst_share_of_moves),
         cmocka_unit_test(test_user_evaluation_is_used_and_counted),
