@@ -153,7 +153,7 @@ static int parse_args(config *cfg, int argc, char **argv)
                     die_usage("--nodes must be a count >= 0, not '%s'", val);
                 cfg->opts.node_limit = v;
             } else if (strcmp(a, "--compare") == 0) {
-                long long lo, hi;
+                long long lo = 0, hi = 0;
                 char buf[64];
                 const char *dash = strchr(val, '-');
                 size_t len = dash ? (size_t)(dash - val) : 0;
