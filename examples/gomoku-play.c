@@ -170,7 +170,7 @@ static void print_label(const struct app *app, const char *text)
 
 static void print_column_labels(const struct app *app, int letters)
 {
-    char buf[8];
+    char buf[16];
     fputs("   ", stdout);
     for (int x = 0; x < app->size; x++) {
         if (letters)
@@ -201,7 +201,7 @@ static void draw_board(const struct app *app)
     putchar('\n');
     print_column_labels(app, letters);
     for (int y = 0; y < size; y++) {
-        char label[8];
+        char label[16];
         /* Renju rows count up from the bottom; x,y rows count down from the top. */
         snprintf(label, sizeof label, "%2d ", letters ? size - y : y);
         print_label(app, label);
