@@ -144,7 +144,7 @@ static int parse_int(const char *s, int lo, int hi, int *out)
 #define ANSI_WHITE_STONE "\033[1;32m"
 #define ANSI_EMPTY "\033[2m"
 #define ANSI_LAST "\033[7m"
-#define ANSI_WIN "\033[1;30;43m"
+#define ANSI_WIN "\033[43m"
 #define ANSI_LABEL "\033[36m"
 
 /* Star points help the eye find its way around a big board, as on a real goban. */
