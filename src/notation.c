@@ -1,0 +1,156 @@
+/*
+ * notation.c - moves as text: Gomocup "x,y" (zero-based, y from the top) and renju "h8"
+ * (column letter from a, row number from the bottom), and whole move lists.
+ */
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Parses a non-negative decimal number of at most 3 digits; returns -1 on failure. */
+static int parse_number(const char **p)
+{
+    const char *s = *p;
+    int n = 0, digits = 0;
+    while (isdigit((unsigned char)*s)) {
+        if (++digits > 3)
+            return -1;
+        n = n * 10 + (*s++ - '0');
+    }
+    if (!digits)
+        return -1;
+    *p = s;
+    return n;
+}
+
+static int parse_token(int *x, int *y, int size, const char *s, const char *end)
+{
+    while (s < end && isspace((unsigned char)*s))
+        s++;
+    while (end > s && isspace((unsigned char)end[-1]))
+        end--;
+    if (s == end || end - s > 15)
+        return GOMOKU_ESYNTAX;
+    char buf[16];
+    memcpy(buf, s, (size_t)(end - s));
+    buf[end - s] = '\0';
+    const char *p = buf;
+    int px, py;
+    if (isdigit((unsigned char)*p)) {
+        px = parse_number(&p);
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (px < 0 || *p++ != ',')
+            return GOMOKU_ESYNTAX;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        py = parse_number(&p);
+        if (py < 0 || *p)
+            return GOMOKU_ESYNTAX;
+    } else if (isalpha((unsigned char)*p)) {
+        px = tolower((unsigned char)*p++) - 'a';
+        int row = parse_number(&p);
+        if (row < 0 || *p)
+            return GOMOKU_ESYNTAX;
+        if (row < 1 || row > size)
+            return GOMOKU_ERANGE;
+        py = size - row;
+    } else {
+        return GOMOKU_ESYNTAX;
+    }
+    if (px >= size || py >= size)
+        return GOMOKU_ERANGE;
+    *x = px;
+    *y = py;
+    return GOMOKU_OK;
+}
+
+int gomoku_parse_move(int *x, int *y, const gomoku_engine *e, const char *text)
+{
+    if (!x || !y || !e || !text)
+        return GOMOKU_EINVAL;
+    return parse_token(x, y, e->b.size, text, text + strlen(text));
+}
+
+int gomoku_format_move(char *buf, size_t bufsize, const gomoku_engine *e, int x, int y,
+                       gomoku_notation notation)
+{
+    if (!buf || !e || (notation != GOMOKU_NOTATION_XY && notation != GOMOKU_NOTATION_RENJU))
+        return GOMOKU_EINVAL;
+    if (!board_on(&e->b, x, y) || (notation == GOMOKU_NOTATION_RENJU && x >= 26))
+        return GOMOKU_ERANGE;
+    char tmp[16];
+    int n;
+    if (notation == GOMOKU_NOTATION_XY)
+        n = snprintf(tmp, sizeof tmp, "%d,%d", x, y);
+    else
+        n = snprintf(tmp, sizeof tmp, "%c%d", 'a' + x, e->b.size - y);
+    if ((size_t)n + 1 > bufsize)
+        return GOMOKU_EBUFFER;
+    memcpy(buf, tmp, (size_t)n + 1);
+    return GOMOKU_OK;
+}
+
+static int is_separator(char c) { return c == ';' || isspace((unsigned char)c); }
+
+int gomoku_play_moves(gomoku_engine *e, const char *moves)
+{
+    if (!e || !moves)
+        return GOMOKU_EINVAL;
+    int played = 0, rc = GOMOKU_OK;
+    const char *p = moves;
+    for (;;) {
+        while (*p && is_separator(*p))
+            p++;
+        if (!*p)
+            break;
+        const char *start = p;
+        while (*p && !is_separator(*p))
+            p++;
+        /* "7, 7": a token ending in a comma takes the next token as its second half */
+        if (p[-1] == ',') {
+            while (*p && is_separator(*p))
+                p++;
+            while (*p && !is_separator(*p))
+                p++;
+        }
+        int x, y;
+        rc = parse_token(&x, &y, e->b.size, start, p);
+        if (rc == GOMOKU_OK)
+            rc = gomoku_play(e, x, y);
+        if (rc != GOMOKU_OK)
+            break;
+        played++;
+    }
+    if (rc != GOMOKU_OK)
+        while (played-- > 0)
+            gomoku_undo(e);
+    return rc;
+}
+
+int gomoku_format_moves(char *buf, size_t bufsize, const gomoku_engine *e, gomoku_notation notation)
+{
+    if (!buf || !e || bufsize == 0 ||
+        (notation != GOMOKU_NOTATION_XY && notation != GOMOKU_NOTATION_RENJU))
+        return GOMOKU_EINVAL;
+    if (notation == GOMOKU_NOTATION_RENJU && e->b.size > 26)
+        return GOMOKU_ERANGE;
+    size_t used = 0;
+    for (int i = 0; i < e->b.nmoves; i++) {
+        char mv[16];
+        int idx = e->b.moves[i];
+        gomoku_format_move(mv, sizeof mv, e, board_x(&e->b, idx), board_y(&e->b, idx), notation);
+        size_t len = strlen(mv) + (i ? 1 : 0);
+        if (used + len + 1 > bufsize) {
+            buf[0] = '\0';
+            return GOMOKU_EBUFFER;
+        }
+        if (i)
+            buf[used++] = ' ';
+        memcpy(buf + used, mv, strlen(mv));
+        used += strlen(mv);
+    }
+    buf[used] = '\0';
+    return GOMOKU_OK;
+}

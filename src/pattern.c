@@ -1,0 +1,232 @@
+/*
+ * pattern.c - the line pattern tables and the Zobrist keys.
+ *
+ * A cell's pattern in one direction depends only on the ten cells at distances 1..5 on
+ * either side of it along that line (2 bits each: empty, black, white, wall), so it is
+ * read from a table of 2^20 entries indexed by that neighbourhood key. Five cells each
+ * way is exactly what the rules need: any five through the cell lies within distance 4,
+ * and telling a five from an overline, or (caro) whether its ends are blocked, needs the
+ * cell just beyond it.
+ *
+ * The table entry says what the side gets on that line by playing the cell, defined
+ * recursively and always about shapes that contain the cell itself:
+ *   FIVE       the move wins by this line under the rule;
+ *   OPEN_FOUR  afterwards two or more empty cells would each complete such a five;
+ *   FOUR       exactly one would;
+ *   OPEN_THREE afterwards some empty cell would give OPEN_FOUR; THREE: only FOUR;
+ *   OPEN_TWO / TWO likewise one level down; ONE: a five is still possible;
+ *   NONE       no five through the cell can ever be made on this line.
+ * Because every shape must contain the cell, all the cells the recursion looks at lie in
+ * the same eleven-cell window, so the definition is exact, not an approximation.
+ *
+ * Tables are built once per process per rule behind pthread_once and are read-only
+ * afterwards, so engines in different threads share them safely.
+ */
+#include "internal.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* How a completed line through the centre counts as a win. */
+enum { V_FREE = 0, V_EXACT = 1, V_CARO = 2, V_NUM = 3 };
+
+#define L_OWN 1
+#define L_OPP 2
+#define L_WALL 3
+
+static uint8_t variant_table[V_NUM][KEY_SIZE];
+static uint8_t rule_table[4][KEY_SIZE];
+static pthread_once_t variant_once[V_NUM] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
+                                             PTHREAD_ONCE_INIT};
+static pthread_once_t rule_once[4] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
+                                      PTHREAD_ONCE_INIT};
+
+/* Line window: l[5] is the centre (always own), l[i] is offset i - 5. */
+static uint32_t line_key(const uint8_t l[11])
+{
+    uint32_t k = 0;
+    for (int i = 0; i < 11; i++) {
+        if (i == 5)
+            continue;
+        int slot = i < 5 ? i : i - 1;
+        k |= (uint32_t)l[i] << (2 * slot);
+    }
+    return k;
+}
+
+static void key_line(uint32_t k, uint8_t l[11])
+{
+    for (int i = 0; i < 11; i++) {
+        if (i == 5) {
+            l[i] = L_OWN;
+            continue;
+        }
+        int slot = i < 5 ? i : i - 1;
+        l[i] = (uint8_t)((k >> (2 * slot)) & 3);
+    }
+}
+
+static int is_win(const uint8_t l[11], int variant)
+{
+    int left = 0, right = 0;
+    while (left < 5 && l[4 - left] == L_OWN)
+        left++;
+    while (right < 5 && l[6 + right] == L_OWN)
+        right++;
+    int len = 1 + left + right;
+    switch (variant) {
+    case V_FREE:
+        return len >= 5;
+    case V_EXACT:
+        return len == 5;
+    default: /* caro: exactly five, not blocked by the opponent at both ends */
+        return len == 5 && !(l[4 - left] == L_OPP && l[6 + right] == L_OPP);
+    }
+}
+
+/* Level of the line with the centre played; memoised in t (0xFF = not yet known). */
+static int level(uint8_t l[11], int variant, uint8_t *t)
+{
+    uint32_t k = line_key(l);
+    if (t[k] != 0xFF)
+        return t[k];
+    int result;
+    if (is_win(l, variant)) {
+        result = P_FIVE;
+    } else {
+        int fives = 0;
+        for (int i = 0; i < 11; i++) {
+            if (l[i] != 0)
+                continue;
+            l[i] = L_OWN;
+            fives += is_win(l, variant);
+            l[i] = 0;
+        }
+        if (fives >= 2) {
+            result = P_OPEN_FOUR;
+        } else if (fives == 1) {
+            result = P_FOUR;
+        } else {
+            int best = P_NONE;
+            for (int i = 0; i < 11; i++) {
+                if (l[i] != 0)
+                    continue;
+                l[i] = L_OWN;
+                int c = level(l, variant, t);
+                l[i] = 0;
+                if (c > best)
+                    best = c;
+            }
+            /* One stone fewer: the child's level shifts down by one shape. */
+            static const uint8_t down[P_NUM] = {
+                [P_NONE] = P_NONE,         [P_ONE] = P_ONE,       [P_TWO] = P_ONE,
+                [P_OPEN_TWO] = P_ONE,      [P_THREE] = P_TWO,     [P_OPEN_THREE] = P_OPEN_TWO,
+                [P_FOUR] = P_THREE,        [P_OPEN_FOUR] = P_OPEN_THREE, [P_FIVE] = P_FIVE};
+            result = down[best];
+        }
+    }
+    t[k] = (uint8_t)result;
+    return result;
+}
+
+static void build_variant(int v)
+{
+    uint8_t *t = variant_table[v];
+    memset(t, 0xFF, KEY_SIZE);
+    uint8_t l[11];
+    for (uint32_t k = 0; k < KEY_SIZE; k++) {
+        if (t[k] != 0xFF)
+            continue;
+        key_line(k, l);
+        level(l, v, t);
+    }
+}
+static void build_v0(void) { build_variant(V_FREE); }
+static void build_v1(void) { build_variant(V_EXACT); }
+static void build_v2(void) { build_variant(V_CARO); }
+
+static const uint8_t *variant(int v)
+{
+    static void (*const builders[V_NUM])(void) = {build_v0, build_v1, build_v2};
+    pthread_once(&variant_once[v], builders[v]);
+    return variant_table[v];
+}
+
+/* The key as the other colour sees it: black and white bits swapped, empty and wall kept. */
+static uint32_t swap_colours(uint32_t k)
+{
+    return ((k & 0x55555u) << 1) | ((k >> 1) & 0x55555u);
+}
+
+static void build_rule(int rule)
+{
+    int vb, vw;
+    switch (rule) {
+    case GOMOKU_FREESTYLE: vb = vw = V_FREE; break;
+    case GOMOKU_STANDARD: vb = vw = V_EXACT; break;
+    case GOMOKU_RENJU: vb = V_EXACT; vw = V_FREE; break;
+    default: vb = vw = V_CARO; break;
+    }
+    const uint8_t *tb = variant(vb), *tw = variant(vw);
+    uint8_t *r = rule_table[rule];
+    for (uint32_t k = 0; k < KEY_SIZE; k++)
+        r[k] = (uint8_t)(tb[k] | (tw[swap_colours(k)] << 4));
+}
+static void build_r0(void) { build_rule(0); }
+static void build_r1(void) { build_rule(1); }
+static void build_r2(void) { build_rule(2); }
+static void build_r3(void) { build_rule(3); }
+
+const uint8_t *gomoku__pattern_table(int rule)
+{
+    static void (*const builders[4])(void) = {build_r0, build_r1, build_r2, build_r3};
+    pthread_once(&rule_once[rule], builders[rule]);
+    return rule_table[rule];
+}
+
+int gomoku__cell_class(const uint8_t p[NDIR])
+{
+    int five = 0, open4 = 0, four = 0, open3 = 0;
+    for (int d = 0; d < NDIR; d++) {
+        five += p[d] == P_FIVE;
+        open4 += p[d] == P_OPEN_FOUR;
+        four += p[d] == P_FOUR;
+        open3 += p[d] == P_OPEN_THREE;
+    }
+    if (five)
+        return K_FIVE;
+    if (open4 || four >= 2)
+        return K_OPEN_FOUR;
+    if (four && open3)
+        return K_FOUR_THREE;
+    if (four)
+        return K_FOUR;
+    if (open3 >= 2)
+        return K_DOUBLE_THREE;
+    if (open3)
+        return K_THREE;
+    return K_NONE;
+}
+
+/* Zobrist keys: [colour - 1][y * GOMOKU_MAX_SIZE + x], then one for the side to move.
+ * From splitmix64 with a fixed seed, so hashes are the same in every run and process. */
+static uint64_t zobrist[2 * GOMOKU_MAX_CELLS + 1];
+static pthread_once_t zobrist_once = PTHREAD_ONCE_INIT;
+
+static void build_zobrist(void)
+{
+    uint64_t s = 0x9E3779B97F4A7C15ull;
+    for (size_t i = 0; i < sizeof zobrist / sizeof zobrist[0]; i++) {
+        uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        zobrist[i] = z ^ (z >> 31);
+    }
+}
+
+const uint64_t *gomoku__zobrist_table(void)
+{
+    pthread_once(&zobrist_once, build_zobrist);
+    return zobrist;
+}
