@@ -1069,7 +1069,7 @@ static void cmd_info(pb_state *pb, const char *arg)
 static void cmd_about(void)
 {
     say("name=\"pbrain-gomoku\", version=\"%s\", author=\"the libgomoku authors\", "
-        "country=\"International\", www=\"https://example.invalid/libgomoku\"",
+        "country=\"International\"",
         gomoku_version_string());
 }
 
