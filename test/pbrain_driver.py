@@ -2,6 +2,7 @@
 """Protocol test of pbrain-gomoku: a scripted Gomocup session that checks every answer.
 
 Usage: pbrain_driver.py [path/to/pbrain-gomoku]   (default: examples/pbrain-gomoku)
+       PBRAIN_WRAPPER="valgrind -q --error-exitcode=99 --leak-check=full" pbrain_driver.py
 
 Also the home of `Engine`, the pipe wrapper pbrain_manager.py uses. Standard library
 only. Every read has a timeout, so a hung engine fails the test instead of hanging it.
@@ -10,6 +11,7 @@ only. Every read has a timeout, so a hung engine fails the test instead of hangi
 import os
 import re
 import select
+import shlex
 import subprocess
 import sys
 import time
@@ -142,7 +144,8 @@ class Session:
         return cond
 
     def engine(self):
-        return Engine([self.binary], "pbrain")
+        # PBRAIN_WRAPPER runs the engine under a tool, e.g. "valgrind -q --error-exitcode=99".
+        return Engine(shlex.split(os.environ.get("PBRAIN_WRAPPER", "")) + [self.binary], "pbrain")
 
     def expect_move(self, eng, command, board, size, what, near=None):
         """Sends command; checks the answer is a move on an empty cell (and within `near`

@@ -291,7 +291,71 @@ def self_test():
     ok = got == ("draw", "full")
     failures += not ok
     print("%s self-test: a full board without five is a draw (got %r)" % ("ok  " if ok else "FAIL", got))
+    failures += cross_check_renju()
     return failures
+
+
+def cross_check_renju(positions=40, seed=7):
+    """Compares the manager's renju fouls with libgomoku's exact gomoku_forbidden() on
+    random positions (through ctypes on lib/libgomoku.so; skipped when it is not built).
+    Overline and double four must agree exactly; a double three is the library's alone."""
+    import ctypes
+    path = os.path.join(ROOT, "lib", "libgomoku.so")
+    if not os.path.exists(path):
+        print("skip self-test: renju fouls against the library (%s not built)" % path)
+        return 0
+    lib = ctypes.CDLL(path)
+    lib.gomoku_new.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_int, ctypes.c_int]
+    lib.gomoku_free.argtypes = [ctypes.c_void_p]
+    lib.gomoku_play.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
+    lib.gomoku_forbidden.argtypes = [ctypes.POINTER(ctypes.c_int), ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
+    expect = {1: None, 2: "double four", 3: "overline"}  # gomoku_forbid -> manager's foul
+    rng = random.Random(seed)
+    compared = disagreements = fouls = 0
+    for _ in range(positions):
+        eng = ctypes.c_void_p()
+        if lib.gomoku_new(ctypes.byref(eng), 15, 2) != 0:
+            print("FAIL self-test: gomoku_new")
+            return 1
+        board = Board(15)
+        # A dense random cluster of black stones; white plays half of its stones far
+        # away (top and bottom rows), so that black fours and overlines are common.
+        for _ in range(rng.randint(14, 44)):
+            x, y = rng.randint(4, 10), rng.randint(4, 10)
+            if len(board.moves) % 2 and rng.random() < 0.5:
+                x, y = rng.randint(0, 14), rng.choice((0, 1, 13, 14))
+            if (x, y) in board.cells:
+                continue
+            if lib.gomoku_play(eng, x, y) != 0:
+                break
+            board.cells[(x, y)] = BLACK if len(board.moves) % 2 == 0 else WHITE
+            board.moves.append((x, y))
+            if board.judge(x, y, board.cells[(x, y)], "renju") is not None or len(board.moves) % 2:
+                continue
+            # Black to move: compare every empty cell of the cluster.
+            for cy in range(3, 12):
+                for cx in range(3, 12):
+                    if (cx, cy) in board.cells:
+                        continue
+                    why = ctypes.c_int(-1)
+                    if lib.gomoku_forbidden(ctypes.byref(why), eng, cx, cy) != 0:
+                        continue
+                    board.cells[(cx, cy)] = BLACK
+                    got = board.judge(cx, cy, BLACK, "renju")
+                    del board.cells[(cx, cy)]
+                    mine = got[1] if got and got[0] == "foul" else None
+                    compared += 1
+                    fouls += mine is not None
+                    if mine != expect.get(why.value):
+                        disagreements += 1
+                        if disagreements <= 5:
+                            print("FAIL self-test: renju %s + black %d,%d: manager %r, library %d" % (
+                                " ".join("%d,%d" % m for m in board.moves), cx, cy, mine, why.value))
+        lib.gomoku_free(eng)
+    ok = disagreements == 0 and fouls > 0
+    print("%s self-test: renju overline/double-four fouls agree with the library on %d cells (%d fouls)" % (
+        "ok  " if ok else "FAIL", compared, fouls))
+    return 0 if ok else 1
 
 
 def main():
