@@ -103,8 +103,10 @@ static double now_ms(void)
     return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
-/* Reads one line without its end (LF, CRLF or CR-only lines all work) and without
- * trailing blanks; a too long line is cut. Returns 0, or -1 at end of input. */
+/* Reads one line without its end and trailing blanks; a too long line is cut. Managers
+ * end lines with CR LF: the CR is dropped with the blanks. (A lone CR does not end a
+ * line: waiting after it for a possible LF could block while the manager waits for us.)
+ * Returns 0, or -1 at end of input. */
 static int read_line(char *buf, size_t cap)
 {
     size_t n = 0;
@@ -114,18 +116,12 @@ static int read_line(char *buf, size_t cap)
         got = 1;
         if (ch == '\n')
             break;
-        if (ch == '\r') {
-            int next = getchar();
-            if (next != '\n' && next != EOF)
-                ungetc(next, stdin);
-            break;
-        }
         if (n + 1 < cap)
             buf[n++] = (char)ch;
     }
     if (!got)
         return -1;
-    while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == '\t'))
+    while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == '\t' || buf[n - 1] == '\r'))
         n--;
     buf[n] = '\0';
     return 0;
@@ -451,21 +447,23 @@ static void on_progress(const gomoku_search_info *info, void *payload)
 }
 
 #if PB_USE_TEXTBOOK
-/* Iterative deepening over the textbook negamax: each depth gets a node budget sized
- * from the time left, and deepening stops once half the time is gone. */
+/* Iterative deepening over the textbook negamax with alpha-beta. It has no clock, so a
+ * deeper iteration starts only when the time left is well above what the last one took
+ * (a branching factor of about 5 with ordering), and a node limit caps each. */
 static int engine_search(gomoku_point *best, int *score, pb_state *pb, double deadline)
 {
     gomoku_textbook_options opts;
     gomoku_textbook_result r;
     int found = 0;
+    double last = 0;
     gomoku_textbook_options_init(&opts);
     opts.radius = 2;
-    for (int depth = 1; depth <= 4; depth++) {
+    for (int depth = 1; depth <= 6; depth++) {
         double t = now_ms();
-        if (depth > 1 && t > deadline - (deadline - t) * 2)
+        if (depth > 1 && last * 6 > deadline - t)
             break;
         opts.depth = depth;
-        opts.node_limit = 20000LL * depth;
+        opts.node_limit = 200000;
         if (gomoku_textbook_search(&r, pb->eng, GOMOKU_ALGO_NEGAMAX_AB, &opts) != GOMOKU_OK)
             break;
         if (r.best.x < 0 || (!r.complete && found))
@@ -483,6 +481,7 @@ static int engine_search(gomoku_point *best, int *score, pb_state *pb, double de
         info.pv_length = r.pv_length;
         memcpy(info.pv, r.pv, sizeof r.pv);
         on_progress(&info, pb);
+        last = now_ms() - t;
         if (GOMOKU_SCORE_IS_WIN(r.value) || GOMOKU_SCORE_IS_LOSS(r.value))
             break;
     }
@@ -523,8 +522,13 @@ static int engine_search(gomoku_point *best, int *score, pb_state *pb, double de
         w.deadline.tv_sec++;
         w.deadline.tv_nsec -= 1000000000L;
     }
-    if (pthread_create(&th, NULL, watchdog_main, &w) == 0)
+    /* The watchdog only waits: a small stack keeps the process's memory near the hash. */
+    pthread_attr_t ta;
+    pthread_attr_init(&ta);
+    pthread_attr_setstacksize(&ta, 64 * 1024);
+    if (pthread_create(&th, &ta, watchdog_main, &w) == 0)
         have_thread = 1;
+    pthread_attr_destroy(&ta);
 
     int rc = gomoku_search(&r, pb->eng, &limits);
 

@@ -123,6 +123,18 @@ def parse_move(text):
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
+def peak_rss(pid):
+    """Peak resident set size in bytes (Linux /proc), or None where it cannot be read."""
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return None
+
+
 # --------------------------------------------------------------------------------------
 # The scripted session
 # --------------------------------------------------------------------------------------
@@ -408,6 +420,21 @@ class Session:
             eng.send("INFO timeout_turn 0")
             board = {(7, 7): "opp"}
             self.expect_move(eng, "TURN 7,7", board, 15, "timeout_turn 0 -> still a legal move")
+            # max_memory: after some thinking the peak resident size stays under the limit.
+            limit = 40 * 1024 * 1024
+            eng.send("INFO max_memory %d" % limit)
+            eng.send("INFO timeout_turn 300")
+            a = eng.ask("RESTART")
+            board = {}
+            for i, cand in enumerate([(7, 7), (8, 9), (6, 5), (9, 6), (5, 8)]):
+                if cand in board:
+                    continue
+                board[cand] = "opp"
+                self.expect_move(eng, "TURN %d,%d" % cand, board, 15, "max_memory 40 MB: move %d legal" % i)
+            hwm = peak_rss(eng.proc.pid)
+            if hwm is not None:
+                self.check(hwm < limit, "max_memory 40 MB: peak resident size %.1f MB is below it"
+                           % (hwm / 1048576.0), hwm)
             # A renju game: INFO rule 4 between RESTART and the first move takes effect.
             a = eng.ask("RESTART")
             eng.send("INFO rule 4")
