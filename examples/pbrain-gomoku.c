@@ -15,7 +15,9 @@
  *                 Bits: 4 renju, 8 caro, 1 exactly five (standard), none freestyle;
  *                 when several are set the first of renju, caro, standard wins.
  *                 Bit 2 (continuous game) is ignored.
- *   INFO max_memory  Resizes the hash table at once (this clears it).
+ *   INFO max_memory  Sizes the hash table before the next search (a resize clears it).
+ *                 Nothing is allocated for the table before that search, so a START
+ *                 followed by INFO max_memory never holds a table of the default size.
  *   time settings    Used by the next move.
  *
  * Game record: the program keeps its own copy of the stones, the authority for what is
@@ -262,7 +264,20 @@ static int new_game(pb_state *pb, int size)
             pb->eng = NULL;
             return rc;
         }
+    } else if (gomoku_size(pb->eng) == size && gomoku_rule_of(pb->eng) == pb->rule_next) {
+        /* Same board and rule: take the stones back instead of gomoku_reset(), which
+         * clears the hash table, and clearing a big table can take longer than a short
+         * turn (BOARD is answered within the turn time). The table's entries stay valid:
+         * they belong to positions, not to games. */
+        while (gomoku_move_count(pb->eng) > 0)
+            if ((rc = gomoku_undo(pb->eng)) != GOMOKU_OK)
+                return rc;
     } else {
+        /* A new size or rule needs gomoku_reset(), which clears the table: shrink the
+         * table first so there is little to clear (apply_memory() sizes it again, lazily
+         * zeroed, before the next search). */
+        if (gomoku_set_hash_size(pb->eng, 1) == GOMOKU_OK)
+            pb->hash_mb = 1;
         rc = gomoku_reset(pb->eng, size, (gomoku_rule)pb->rule_next);
         if (rc != GOMOKU_OK)
             return rc;
@@ -274,7 +289,6 @@ static int new_game(pb_state *pb, int size)
     pb->synced = 0;
     pb->used_ms = 0;
     pb->time_left = -1;
-    apply_memory(pb);
     return GOMOKU_OK;
 }
 
@@ -502,9 +516,10 @@ static int engine_search(gomoku_point *best, int *score, pb_state *pb, double de
     if (budget < 1)
         budget = 1;
     gomoku_limits_init(&limits);
-    /* Aim at 3/4 of the hard limit: the search may finish its iteration past its target,
-     * and the watchdog stops it at the hard limit anyway. */
-    limits.time_ms = (int)(budget * 3 / 4) > 0 ? (int)(budget * 3 / 4) : 1;
+    /* The whole budget: the search treats time_ms as the time for this move and decides
+     * itself when not to start another iteration. The watchdog is the backstop should
+     * it overrun. */
+    limits.time_ms = (int)budget > 0 ? (int)budget : 1;
     limits.depth = 0;
 
     memset(&w, 0, sizeof w);
@@ -564,6 +579,7 @@ static int choose_move(gomoku_point *out, int *score, pb_state *pb, double deadl
         return 0;
     }
     if (library_live(pb)) {
+        apply_memory(pb);
         int rc = engine_search(&mv, score, pb, deadline);
         if (rc != GOMOKU_OK) {
             say("MESSAGE search failed: %s", gomoku_strerror(rc));
@@ -1052,10 +1068,7 @@ static void cmd_info(pb_state *pb, const char *arg)
     case 0: pb->timeout_turn = v; break;
     case 1: pb->timeout_match = v; break;
     case 2: pb->time_left = v; break;
-    case 3:
-        pb->max_memory = v;
-        apply_memory(pb);
-        break;
+    case 3: pb->max_memory = v; break;
     case 4: pb->game_type = (int)v; break;
     case 5:
         pb->rule_next = rule_from_mask(v);
@@ -1081,6 +1094,18 @@ static void cmd_about(void)
 /* Main loop                                                                           */
 /* ---------------------------------------------------------------------------------- */
 
+/* The library builds each rule's pattern tables on the first engine of that rule, which
+ * takes about 0.1 s. Building all of them before the first command keeps that out of
+ * timed moves (a rule can arrive by INFO right before BEGIN or BOARD). */
+static void warm_up(void)
+{
+    for (int rule = GOMOKU_FREESTYLE; rule <= GOMOKU_CARO; rule++) {
+        gomoku_engine *e = NULL;
+        if (gomoku_new(&e, 15, (gomoku_rule)rule) == GOMOKU_OK)
+            gomoku_free(e);
+    }
+}
+
 int main(void)
 {
     static pb_state pb; /* large; zero-initialised, lives for the whole run */
@@ -1090,6 +1115,7 @@ int main(void)
     pb.time_left = -1;
     pb.rule = pb.rule_next = GOMOKU_FREESTYLE;
     pb.hash_mb = 0;
+    warm_up();
 
     while (read_line(line, sizeof line) == 0) {
         double t0 = now_ms();

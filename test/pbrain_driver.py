@@ -420,27 +420,34 @@ class Session:
             eng.send("INFO timeout_turn 0")
             board = {(7, 7): "opp"}
             self.expect_move(eng, "TURN 7,7", board, 15, "timeout_turn 0 -> still a legal move")
-            # max_memory: after some thinking the peak resident size stays under the limit.
-            limit = 40 * 1024 * 1024
-            eng.send("INFO max_memory %d" % limit)
-            eng.send("INFO timeout_turn 300")
-            a = eng.ask("RESTART")
-            board = {}
-            for i, cand in enumerate([(7, 7), (8, 9), (6, 5), (9, 6), (5, 8)]):
-                if cand in board:
-                    continue
-                board[cand] = "opp"
-                self.expect_move(eng, "TURN %d,%d" % cand, board, 15, "max_memory 40 MB: move %d legal" % i)
-            hwm = peak_rss(eng.proc.pid)
-            if hwm is not None:
-                self.check(hwm < limit, "max_memory 40 MB: peak resident size %.1f MB is below it"
-                           % (hwm / 1048576.0), hwm)
             # A renju game: INFO rule 4 between RESTART and the first move takes effect.
             a = eng.ask("RESTART")
             eng.send("INFO rule 4")
             eng.send("INFO timeout_turn 200")
             board = {}
             self.expect_move(eng, "BEGIN", board, 15, "renju: BEGIN -> centre", near=(7, 7, 0))
+        finally:
+            code = eng.close()
+        self.check(code == 0, "END -> exit status 0", code)
+        # max_memory, sent after START as managers do: after some thinking the peak
+        # resident size stays under the limit.
+        eng = self.engine()
+        try:
+            limit = 40 * 1024 * 1024
+            a = eng.ask("START 20")
+            self.check(a == "OK", "START 20 -> OK", a)
+            eng.send("INFO max_memory %d" % limit)
+            eng.send("INFO timeout_turn 400")
+            board = {}
+            for i, cand in enumerate([(10, 10), (11, 12), (9, 8), (12, 9), (8, 11), (13, 13)]):
+                if cand in board:
+                    continue
+                board[cand] = "opp"
+                self.expect_move(eng, "TURN %d,%d" % cand, board, 20, "max_memory 40 MB: move %d legal" % i)
+            hwm = peak_rss(eng.proc.pid)
+            if hwm is not None:
+                self.check(hwm < limit, "max_memory 40 MB: peak resident size %.1f MB is below it"
+                           % (hwm / 1048576.0), hwm)
         finally:
             code = eng.close()
         self.check(code == 0, "END -> exit status 0", code)

@@ -140,7 +140,8 @@ def play_game(players, size, rule, args, rng):
     """players[0] is black. Returns a result dict."""
     board = Board(size)
     res = {"size": size, "rule": rule, "black": players[0].name, "white": players[1].name,
-           "winner": None, "reason": None, "detail": "", "moves": 0, "max_ms": 0.0}
+           "winner": None, "reason": None, "detail": "", "moves": 0, "max_ms": 0.0,
+           "late": 0, "late_info": ""}
 
     def lose(side, reason, detail):
         res["winner"] = "white" if side == 0 else "black"
@@ -203,6 +204,13 @@ def play_game(players, size, rule, args, rng):
                         "%s after %d moves" % (exc, len(board.moves)))
         used[side] += dt
         res["max_ms"] = max(res["max_ms"], dt)
+        if dt > args.timeout_turn:
+            # Within the tolerance, but worth knowing about.
+            res["late"] += 1
+            if not res["late_info"]:
+                res["late_info"] = "move %d took %.0f ms after %s; engine said: %s" % (
+                    len(board.moves) + 1, dt, " ".join("%d,%d" % m for m in board.moves),
+                    " | ".join(e.messages[-2:]))
         if dt > limit_ms:
             return lose(side, "timeout", "%.0f ms for move %d" % (dt, len(board.moves) + 1))
         if args.timeout_match and used[side] > args.timeout_match + args.tolerance:
@@ -396,6 +404,7 @@ def main():
     outcome = {"black": 0, "white": 0, "draw": 0}
     by_player = {"A": 0, "B": 0}
     bad = 0
+    late_total = 0
     start = time.monotonic()
     for g in range(args.games):
         rule = rules[g % len(rules)]
@@ -413,9 +422,12 @@ def main():
             by_player[res[res["winner"]]] += 1
         failed = res["reason"] in FAILURES or (args.fail_on_foul and res["reason"] == "foul")
         bad += failed
-        print("game %2d  %dx%d %-9s black=%s white=%s  %3d moves  %-5s by %-8s max %4.0f ms  %.1f s%s" % (
+        print("game %2d  %dx%d %-9s black=%s white=%s  %3d moves  %-5s by %-8s max %4.0f ms  late %d  %.1f s%s" % (
             g + 1, size, size, rule, res["black"], res["white"], res["moves"], res["winner"], res["reason"],
-            res["max_ms"], secs, ("  " + res["detail"]) if res["detail"] else ""))
+            res["max_ms"], res["late"], secs, ("  " + res["detail"]) if res["detail"] else ""))
+        if res["late_info"]:
+            print("         first late move: %s" % res["late_info"])
+        late_total += res["late"]
         sys.stdout.flush()
         if res["reason"] in FAILURES:
             for p in players:  # a failed engine may be in any state: start both afresh
@@ -427,10 +439,11 @@ def main():
                 print("engine %s: END gave exit status %s" % (p.name, code))
                 bad += 1
     print("summary: %d games in %.1f s: black won %d, white won %d, draws %d; A won %d, B won %d; "
-          "ended by: %s; failures (illegal/timeout/crash/protocol%s): %d" % (
+          "ended by: %s; moves over timeout_turn (within tolerance) %d; "
+          "failures (illegal/timeout/crash/protocol%s): %d" % (
               args.games, time.monotonic() - start, outcome["black"], outcome["white"], outcome["draw"],
               by_player["A"], by_player["B"], ", ".join("%s %d" % kv for kv in sorted(tally.items())),
-              "/foul" if args.fail_on_foul else "", bad))
+              late_total, "/foul" if args.fail_on_foul else "", bad))
     return 1 if bad else 0
 
 
