@@ -463,13 +463,14 @@ static void on_progress(const gomoku_search_info *info, void *payload)
 #if PB_USE_TEXTBOOK
 /* Iterative deepening over the textbook negamax with alpha-beta. It has no clock, so a
  * deeper iteration starts only when the time left is well above what the last one took
- * (a branching factor of about 5 with ordering), and a node limit caps each. */
+ * (a branching factor of about 5 with ordering), and its node limit is what the speed
+ * measured so far allows in the time left. */
 static int engine_search(gomoku_point *best, int *score, pb_state *pb, double deadline)
 {
     gomoku_textbook_options opts;
     gomoku_textbook_result r;
     int found = 0;
-    double last = 0;
+    double last = 0, nps = 0;
     gomoku_textbook_options_init(&opts);
     opts.radius = 2;
     for (int depth = 1; depth <= 6; depth++) {
@@ -477,7 +478,10 @@ static int engine_search(gomoku_point *best, int *score, pb_state *pb, double de
         if (depth > 1 && last * 6 > deadline - t)
             break;
         opts.depth = depth;
-        opts.node_limit = 200000;
+        double left = deadline - t;
+        opts.node_limit = nps > 0 ? (long long)(nps * left / 1000.0 * 0.8) : 20000;
+        if (opts.node_limit < 1000)
+            opts.node_limit = 1000;
         if (gomoku_textbook_search(&r, pb->eng, GOMOKU_ALGO_NEGAMAX_AB, &opts) != GOMOKU_OK)
             break;
         if (r.best.x < 0 || (!r.complete && found))
@@ -496,6 +500,8 @@ static int engine_search(gomoku_point *best, int *score, pb_state *pb, double de
         memcpy(info.pv, r.pv, sizeof r.pv);
         on_progress(&info, pb);
         last = now_ms() - t;
+        if (last > 0.5)
+            nps = (double)r.stats.nodes * 1000.0 / last;
         if (GOMOKU_SCORE_IS_WIN(r.value) || GOMOKU_SCORE_IS_LOSS(r.value))
             break;
     }
