@@ -191,6 +191,7 @@ class Session:
         self.before_start()
         self.main_session()
         self.board_session()
+        self.rule_timing_session()
         self.extras_session()
         print("%d checks, %d failed" % (self.checks, self.failures))
         return self.failures == 0
@@ -373,6 +374,60 @@ class Session:
             a = self.send_board(eng, [(7, 7, 2)])
             self.check(parse_move(a) is not None and parse_move(a) != (7, 7),
                        "a valid BOARD after the bad ones -> a legal move", a)
+        finally:
+            code = eng.close()
+        self.check(code == 0, "END -> exit status 0", code)
+
+    def force(self, eng, moves):
+        """Builds a game through the protocol: moves alternate engine, opponent, engine...
+        (the engine moves first). Engine moves go in with PLAY; an opponent move with
+        TURN, whose answer is then taken back. Returns False (after a FAIL) on trouble."""
+        for i, (x, y) in enumerate(moves):
+            if i % 2 == 0:
+                a = eng.ask("PLAY %d,%d" % (x, y))
+                if not self.check(a == "%d,%d" % (x, y), "forcing the game: PLAY %d,%d" % (x, y), a):
+                    return False
+            else:
+                a = eng.ask("TURN %d,%d" % (x, y))
+                mv = parse_move(a)
+                if not self.check(mv is not None, "forcing the game: TURN %d,%d -> a move" % (x, y), a):
+                    return False
+                a = eng.ask("TAKEBACK %d,%d" % mv)
+                if not self.check(a == "OK", "forcing the game: TAKEBACK %d,%d" % mv, a):
+                    return False
+        return True
+
+    def rule_timing_session(self):
+        """When INFO rule takes effect. The engine (black) has 3..6 and 8 on row 7 with
+        2,7 blocked: 7,7 makes six, a win in freestyle only. The opponent has just made
+        a four 3..6 on row 10 (2,10 is the engine's): under standard the engine must
+        block at 7,10."""
+        game = [(3, 7), (2, 7), (4, 7), (3, 10), (5, 7), (4, 10), (8, 7), (12, 2), (2, 10), (5, 10), (6, 7)]
+        last = (6, 10)
+        eng = self.engine()
+        try:
+            a = eng.ask("START 15")
+            self.check(a == "OK", "START 15 -> OK", a)
+            eng.send("INFO timeout_turn 300")
+            eng.send("INFO rule 1")  # empty board: applies to this game at once
+            if self.force(eng, game):
+                a = eng.ask("TURN %d,%d" % last)
+                self.check(a == "7,10", "INFO rule 1 right after START applies: standard, so block 7,10", a)
+
+            a = eng.ask("RESTART")
+            eng.send("INFO rule 0")
+            if self.force(eng, game):
+                eng.send("INFO rule 1")  # mid-game: waits for the next game
+                a = eng.ask("TURN %d,%d" % last)
+                self.check(a == "7,7", "INFO rule 1 in mid-game is deferred: still freestyle, the overline 7,7 wins",
+                           a)
+            a = eng.ask("RESTART")
+            self.check(a == "OK", "RESTART -> OK", a)
+            stones = []
+            for i, (x, y) in enumerate(game + [last]):
+                stones.append((x, y, 1 if i % 2 == 0 else 2))
+            a = self.send_board(eng, stones)
+            self.check(a == "7,10", "the deferred rule 1 applies from the next game: block 7,10", a)
         finally:
             code = eng.close()
         self.check(code == 0, "END -> exit status 0", code)
