@@ -204,7 +204,7 @@ def play_game(players, size, rule, args, rng):
                         "%s after %d moves" % (exc, len(board.moves)))
         used[side] += dt
         res["max_ms"] = max(res["max_ms"], dt)
-        if dt > args.timeout_turn:
+        if args.timeout_turn and dt > args.timeout_turn:
             # Within the tolerance, but worth knowing about.
             res["late"] += 1
             if not res["late_info"]:
