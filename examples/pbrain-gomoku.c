@@ -80,6 +80,7 @@ typedef struct pb_state {
     int hash_mb;             /* hash size asked of the library */
     int game_type;
     char folder[1024];
+    int quit;                /* END (or end of input) seen inside a BOARD block */
 } pb_state;
 
 static void on_progress(const gomoku_search_info *info, void *payload);
@@ -858,14 +859,12 @@ static void cmd_board(pb_state *pb, double t0)
     int started = pb->eng != NULL;
     int n = read_block(pts, fields, started ? pb->size : GOMOKU_MAX_SIZE, 1);
     if (!started) {
-        if (n == -2)
-            exit(0);
+        pb->quit = n == -2;
         if (n >= 0)
             say("ERROR no game: send START first");
         return;
     }
-    if (n == -2)
-        exit(0);
+    pb->quit = n == -2;
     if (n < 0)
         return;
     int nown = 0, nopp = 0, nblocked = 0;
@@ -930,14 +929,12 @@ static void cmd_swap2board(pb_state *pb, double t0)
     int started = pb->eng != NULL;
     int n = read_block(pts, fields, started ? pb->size : GOMOKU_MAX_SIZE, 0);
     if (!started) {
-        if (n == -2)
-            exit(0);
+        pb->quit = n == -2;
         if (n >= 0)
             say("ERROR no game: send START first");
         return;
     }
-    if (n == -2)
-        exit(0);
+    pb->quit = n == -2;
     if (n < 0)
         return;
     if (n != 0 && n != 3 && n != 5) {
@@ -1165,6 +1162,8 @@ int main(void)
             break;
         else
             say("UNKNOWN command '%s'", cmd);
+        if (pb.quit)
+            break;
     }
     gomoku_free(pb.eng);
     return 0;

@@ -506,6 +506,17 @@ class Session:
         finally:
             code = eng.close()
         self.check(code == 0, "END -> exit status 0", code)
+        # END inside a BOARD block ends the engine too.
+        eng = self.engine()
+        a = eng.ask("START 15")
+        for line in ("BOARD", "7,7,1", "END"):
+            eng.send(line)
+        try:
+            code = eng.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            eng.kill()
+            code = None
+        self.check(a == "OK" and code == 0, "END inside a BOARD block -> exit status 0", code)
         # End of input without END is a clean exit too.
         eng = self.engine()
         eng.proc.stdin.close()
