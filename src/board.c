@@ -34,15 +34,20 @@ static inline void count_in(board *b, int idx)
     b->ncls[1][b->cls[idx][1]]++;
 }
 
+/* The four patterns of one side, one nibble each, as a 16-bit class-table index. */
+static inline uint32_t side_nibbles(uint32_t v)
+{
+    v &= 0x0F0F0F0Fu;
+    v = (v | (v >> 4)) & 0x00FF00FFu;
+    return (v | (v >> 8)) & 0xFFFFu;
+}
+
 static inline void classify(board *b, int idx)
 {
-    uint8_t pb[NDIR], pw[NDIR];
-    for (int d = 0; d < NDIR; d++) {
-        pb[d] = b->pat[idx][d] & 15;
-        pw[d] = b->pat[idx][d] >> 4;
-    }
-    b->cls[idx][0] = (uint8_t)gomoku__cell_class(pb);
-    b->cls[idx][1] = (uint8_t)gomoku__cell_class(pw);
+    uint32_t v;
+    memcpy(&v, b->pat[idx], sizeof v);
+    b->cls[idx][0] = b->class_table[side_nibbles(v)];
+    b->cls[idx][1] = b->class_table[side_nibbles(v >> 4)];
 }
 
 /* Looks up an empty cell's four patterns and class from its keys. */
@@ -64,6 +69,7 @@ void gomoku__board_init(board *b, int size, int rule)
     b->dir_step[2] = b->stride + 1;
     b->dir_step[3] = b->stride - 1;
     b->table = gomoku__pattern_table(rule);
+    b->class_table = gomoku__class_table();
     b->side = C_BLACK;
     b->state = GOMOKU_ONGOING;
 
@@ -121,36 +127,56 @@ static int may_be_forbidden(const board *b, int idx)
 
 /* Updates the keys of the cells along the four lines through idx after a stone of
  * `colour` was placed on it or removed from it, and looks their patterns up again. */
+static inline void update_cell(board *b, int q, int d, uint32_t set, uint32_t clear)
+{
+    uint32_t k = (b->key[q][d] & ~clear) | set;
+    b->key[q][d] = k;
+    uint8_t np = b->table[k];
+    uint8_t op = b->pat[q][d];
+    if (np == op)
+        return;
+    b->npat[0][op & 15]--;
+    b->npat[1][op >> 4]--;
+    b->npat[0][np & 15]++;
+    b->npat[1][np >> 4]++;
+    b->pat[q][d] = np;
+    uint8_t c0 = b->cls[q][0], c1 = b->cls[q][1];
+    classify(b, q);
+    b->ncls[0][c0]--;
+    b->ncls[1][c1]--;
+    b->ncls[0][b->cls[q][0]]++;
+    b->ncls[1][b->cls[q][1]]++;
+}
+
 static void update_lines(board *b, int idx, uint32_t colour, int placing)
 {
     for (int d = 0; d < NDIR; d++) {
         int step = b->dir_step[d];
+        /* Forward: idx is at offset -i as seen from q = idx + i*step (slot 5 - i). */
         for (int i = 1; i <= 5; i++) {
-            for (int sgn = -1; sgn <= 1; sgn += 2) {
-                int q = idx + sgn * i * step;
-                /* idx sits at offset -sgn*i as seen from q */
-                uint32_t mask = 3u << (2 * slot_of(-sgn * i));
-                if (placing)
-                    b->key[q][d] |= colour << (2 * slot_of(-sgn * i));
-                else
-                    b->key[q][d] &= ~mask;
-                if (b->cell[q] != C_EMPTY)
-                    continue;
-                uint8_t np = b->table[b->key[q][d]];
-                uint8_t op = b->pat[q][d];
-                if (np == op)
-                    continue;
-                b->npat[0][op & 15]--;
-                b->npat[1][op >> 4]--;
-                b->npat[0][np & 15]++;
-                b->npat[1][np >> 4]++;
-                b->pat[q][d] = np;
-                b->ncls[0][b->cls[q][0]]--;
-                b->ncls[1][b->cls[q][1]]--;
-                classify(b, q);
-                b->ncls[0][b->cls[q][0]]++;
-                b->ncls[1][b->cls[q][1]]++;
+            int q = idx + i * step;
+            /* Occupied cells and walls keep stale keys: moves are undone in the reverse
+             * order they were made, so when a stone is taken back every stone placed
+             * after it is already gone and its old key is exact again. Past a wall
+             * there are only walls. */
+            if (b->cell[q] != C_EMPTY) {
+                if (b->cell[q] == C_WALL)
+                    break;
+                continue;
             }
+            int shift = 2 * (5 - i);
+            update_cell(b, q, d, placing ? colour << shift : 0, placing ? 0 : 3u << shift);
+        }
+        /* Backward: idx is at offset +i as seen from q = idx - i*step (slot 4 + i). */
+        for (int i = 1; i <= 5; i++) {
+            int q = idx - i * step;
+            if (b->cell[q] != C_EMPTY) {
+                if (b->cell[q] == C_WALL)
+                    break;
+                continue;
+            }
+            int shift = 2 * (4 + i);
+            update_cell(b, q, d, placing ? colour << shift : 0, placing ? 0 : 3u << shift);
         }
     }
 }

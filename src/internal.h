@@ -70,9 +70,11 @@ typedef struct board {
     int rule;                       /* gomoku_rule */
     int dir_step[NDIR];             /* index step per direction */
     const uint8_t *table;           /* pattern table for this rule: entry = black | white<<4 */
+    const uint8_t *class_table;     /* K_* of four patterns packed as 4-bit nibbles */
 
     uint8_t cell[MAX_PADDED];       /* C_* per padded index */
-    uint32_t key[MAX_PADDED][NDIR]; /* neighbourhood key per cell and direction */
+    uint32_t key[MAX_PADDED][NDIR]; /* neighbourhood key per empty cell and direction (kept
+                                       exact for empty cells only; see update_lines) */
     uint8_t pat[MAX_PADDED][NDIR];  /* pattern per cell and direction: black | white << 4;
                                        0 for occupied cells and walls */
     uint8_t cls[MAX_PADDED][2];     /* K_* per empty cell and side (0 black, 1 white) */
@@ -135,6 +137,8 @@ static inline int pat_of(const board *b, int idx, int d, int s)
 const uint8_t *gomoku__pattern_table(int rule);
 /* Class of a cell from the four line patterns of one side. */
 int gomoku__cell_class(const uint8_t pats[NDIR]);
+/* gomoku__cell_class for all 65536 nibble-packed pattern quadruples (p0 | p1<<4 | ...). */
+const uint8_t *gomoku__class_table(void);
 extern const uint64_t *gomoku__zobrist_table(void); /* [2][GOMOKU_MAX_CELLS] + 1 */
 
 /* rules.c: exact renju forbidden-move test for a black stone at the empty cell idx.

@@ -209,6 +209,28 @@ int gomoku__cell_class(const uint8_t p[NDIR])
     return K_NONE;
 }
 
+static uint8_t class_table[1 << 16];
+static pthread_once_t class_once = PTHREAD_ONCE_INIT;
+
+static void build_class_table(void)
+{
+    for (uint32_t i = 0; i < (1u << 16); i++) {
+        uint8_t p[NDIR];
+        for (int d = 0; d < NDIR; d++)
+            p[d] = (uint8_t)((i >> (4 * d)) & 15);
+        int valid = 1;
+        for (int d = 0; d < NDIR; d++)
+            valid &= p[d] < P_NUM;
+        class_table[i] = valid ? (uint8_t)gomoku__cell_class(p) : K_NONE;
+    }
+}
+
+const uint8_t *gomoku__class_table(void)
+{
+    pthread_once(&class_once, build_class_table);
+    return class_table;
+}
+
 /* Zobrist keys: [colour - 1][y * GOMOKU_MAX_SIZE + x], then one for the side to move.
  * From splitmix64 with a fixed seed, so hashes are the same in every run and process. */
 static uint64_t zobrist[2 * GOMOKU_MAX_CELLS + 1];

@@ -1,0 +1,523 @@
+/* test_api.c - the engine handle, board functions, notation and evaluation through the
+ * public API: results, and every error path leaving the engine usable and unchanged. */
+#include "testutil.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The engine's observable state, to check that a failed call changed nothing. */
+typedef struct snapshot {
+    uint64_t hash;
+    int moves, side, state;
+} snapshot;
+
+static snapshot snap(const gomoku_engine *e)
+{
+    snapshot s = {gomoku_hash(e), gomoku_move_count(e), gomoku_side_to_move(e), gomoku_state_of(e)};
+    return s;
+}
+
+static void assert_unchanged(const gomoku_engine *e, snapshot s)
+{
+    snapshot t = snap(e);
+    assert_true(s.hash == t.hash);
+    assert_int_equal(s.moves, t.moves);
+    assert_int_equal(s.side, t.side);
+    assert_int_equal(s.state, t.state);
+}
+
+static void test_new_rejects_bad_arguments(void **state)
+{
+    (void)state;
+    gomoku_engine *e = (gomoku_engine *)&e; /* poison: must be set to NULL on failure */
+    assert_int_equal(gomoku_new(NULL, 15, GOMOKU_FREESTYLE), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_new(&e, 4, GOMOKU_FREESTYLE), GOMOKU_ERANGE);
+    assert_null(e);
+    assert_int_equal(gomoku_new(&e, GOMOKU_MAX_SIZE + 1, GOMOKU_FREESTYLE), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_new(&e, 15, (gomoku_rule)7), GOMOKU_ERULE);
+    assert_int_equal(gomoku_new(&e, 15, (gomoku_rule)-1), GOMOKU_ERULE);
+    for (int size = GOMOKU_MIN_SIZE; size <= GOMOKU_MAX_SIZE; size++) {
+        assert_int_equal(gomoku_new(&e, size, GOMOKU_RENJU), GOMOKU_OK);
+        assert_int_equal(gomoku_size(e), size);
+        assert_int_equal(gomoku_rule_of(e), GOMOKU_RENJU);
+        gomoku_free(e);
+    }
+    gomoku_free(NULL);
+}
+
+static void test_null_engine_is_an_error_everywhere(void **state)
+{
+    (void)state;
+    int x, y, n, score;
+    char buf[64];
+    gomoku_point pts[8];
+    gomoku_forbid why;
+    gomoku_weights w;
+    gomoku_eval_info info;
+    assert_int_equal(gomoku_reset(NULL, 15, GOMOKU_FREESTYLE), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_size(NULL), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_rule_of(NULL), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_play(NULL, 0, 0), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_undo(NULL), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_cell(NULL, 0, 0), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_side_to_move(NULL), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_move_count(NULL), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_state_of(NULL), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_moves(pts, &n, NULL, 8), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_winning_line(pts, &n, NULL, 8), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_forbidden(&why, NULL, 0, 0), GOMOKU_EINVAL);
+    assert_true(gomoku_hash(NULL) == 0);
+    assert_int_equal(gomoku_parse_move(&x, &y, NULL, "h8"), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_format_move(buf, sizeof buf, NULL, 0, 0, GOMOKU_NOTATION_XY), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_play_moves(NULL, "h8"), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_format_moves(buf, sizeof buf, NULL, GOMOKU_NOTATION_XY), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_get_weights(&w, NULL), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_set_weights(NULL, &w), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_set_eval_callback(NULL, NULL, NULL), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_evaluate(&score, NULL), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_eval_breakdown(&info, NULL), GOMOKU_EINVAL);
+}
+
+static void test_null_outputs_are_errors_and_change_nothing(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_RENJU, "h8 i9");
+    snapshot s = snap(e);
+    int x, n;
+    gomoku_point pts[4];
+    assert_int_equal(gomoku_moves(NULL, &n, e, 4), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_moves(pts, NULL, e, 4), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_moves(pts, &n, e, -1), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_winning_line(pts, NULL, e, 4), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_forbidden(NULL, e, 0, 0), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_parse_move(NULL, &x, e, "h8"), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_parse_move(&x, &x, e, NULL), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_format_move(NULL, 8, e, 0, 0, GOMOKU_NOTATION_XY), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_play_moves(e, NULL), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_format_moves(NULL, 8, e, GOMOKU_NOTATION_XY), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_get_weights(NULL, e), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_set_weights(e, NULL), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_evaluate(NULL, e), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_eval_breakdown(NULL, e), GOMOKU_EINVAL);
+    assert_unchanged(e, s);
+    gomoku_free(e);
+}
+
+static void test_play_errors_leave_engine_usable(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "h8");
+    snapshot s = snap(e);
+    assert_int_equal(gomoku_play(e, -1, 0), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_play(e, 0, 15), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_play(e, 15, 15), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_play(e, 7, 7), GOMOKU_EOCCUPIED);
+    assert_int_equal(gomoku_cell(e, 15, 0), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_cell(e, 0, -1), GOMOKU_ERANGE);
+    assert_unchanged(e, s);
+    assert_int_equal(gomoku_cell(e, 7, 7), GOMOKU_BLACK);
+    assert_int_equal(gomoku_side_to_move(e), GOMOKU_WHITE);
+    assert_int_equal(gomoku_play(e, 8, 8), GOMOKU_OK);
+    assert_int_equal(gomoku_cell(e, 8, 8), GOMOKU_WHITE);
+    assert_int_equal(gomoku_undo(e), GOMOKU_OK);
+    assert_int_equal(gomoku_undo(e), GOMOKU_OK);
+    assert_int_equal(gomoku_undo(e), GOMOKU_ENOMOVE);
+    assert_int_equal(gomoku_move_count(e), 0);
+    gomoku_free(e);
+}
+
+static void test_game_over_refuses_moves_until_undo(void **state)
+{
+    (void)state;
+    /* black five on row 8 */
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "d8 d9 e8 e9 f8 f9 g8 g9 h8");
+    assert_int_equal(gomoku_state_of(e), GOMOKU_BLACK_WINS);
+    snapshot s = snap(e);
+    assert_int_equal(gomoku_play(e, 0, 0), GOMOKU_EGAMEOVER);
+    assert_int_equal(gomoku_play_moves(e, "a1"), GOMOKU_EGAMEOVER);
+    assert_unchanged(e, s);
+    gomoku_point line[GOMOKU_MAX_SIZE];
+    int n = 0;
+    assert_int_equal(gomoku_winning_line(line, &n, e, GOMOKU_MAX_SIZE), GOMOKU_OK);
+    assert_int_equal(n, 5);
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(line[i].x, 3 + i);
+        assert_int_equal(line[i].y, 7);
+    }
+    assert_int_equal(gomoku_winning_line(line, &n, e, 4), GOMOKU_EBUFFER);
+    assert_int_equal(n, 5);
+    assert_int_equal(gomoku_undo(e), GOMOKU_OK);
+    assert_int_equal(gomoku_state_of(e), GOMOKU_ONGOING);
+    assert_int_equal(gomoku_winning_line(line, &n, e, GOMOKU_MAX_SIZE), GOMOKU_OK);
+    assert_int_equal(n, 0);
+    gomoku_free(e);
+}
+
+static void test_reset_changes_size_and_rule_or_fails_cleanly(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "h8 i9");
+    snapshot s = snap(e);
+    assert_int_equal(gomoku_reset(e, 3, GOMOKU_FREESTYLE), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_reset(e, 15, (gomoku_rule)9), GOMOKU_ERULE);
+    assert_unchanged(e, s);
+    assert_int_equal(gomoku_reset(e, 20, GOMOKU_CARO), GOMOKU_OK);
+    assert_int_equal(gomoku_size(e), 20);
+    assert_int_equal(gomoku_rule_of(e), GOMOKU_CARO);
+    assert_int_equal(gomoku_move_count(e), 0);
+    assert_true(gomoku_hash(e) == 0);
+    gomoku_free(e);
+}
+
+static void test_moves_reports_needed_capacity(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "h8 i9 j10");
+    gomoku_point pts[3];
+    int n = -1;
+    assert_int_equal(gomoku_moves(pts, &n, e, 2), GOMOKU_EBUFFER);
+    assert_int_equal(n, 3);
+    assert_int_equal(gomoku_moves(NULL, &n, e, 0), GOMOKU_EBUFFER);
+    assert_int_equal(gomoku_moves(pts, &n, e, 3), GOMOKU_OK);
+    assert_int_equal(pts[0].x, 7);
+    assert_int_equal(pts[0].y, 7);
+    assert_int_equal(pts[2].x, 9);
+    assert_int_equal(pts[2].y, 5);
+    gomoku_free(e);
+}
+
+static void test_notation_parses_both_styles(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, NULL);
+    int x = -1, y = -1;
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "h8"), GOMOKU_OK);
+    assert_int_equal(x, 7);
+    assert_int_equal(y, 7);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, " A1 "), GOMOKU_OK);
+    assert_int_equal(x, 0);
+    assert_int_equal(y, 14); /* row 1 is the bottom row */
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "o15"), GOMOKU_OK);
+    assert_int_equal(x, 14);
+    assert_int_equal(y, 0);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "3,11"), GOMOKU_OK);
+    assert_int_equal(x, 3);
+    assert_int_equal(y, 11);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "3, 11"), GOMOKU_OK);
+    assert_int_equal(y, 11);
+    x = y = -7;
+    assert_int_equal(gomoku_parse_move(&x, &y, e, ""), GOMOKU_ESYNTAX);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "h"), GOMOKU_ESYNTAX);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "8h"), GOMOKU_ESYNTAX);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "h8x"), GOMOKU_ESYNTAX);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "1,"), GOMOKU_ESYNTAX);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "-1,2"), GOMOKU_ESYNTAX);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "#!"), GOMOKU_ESYNTAX);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "99999999999,1"), GOMOKU_ESYNTAX);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "p8"), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "h16"), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "h0"), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "15,0"), GOMOKU_ERANGE);
+    assert_int_equal(x, -7); /* outputs untouched on failure */
+    assert_int_equal(y, -7);
+    gomoku_free(e);
+}
+
+static void test_notation_formats_and_round_trips(void **state)
+{
+    (void)state;
+    for (int size = GOMOKU_MIN_SIZE; size <= 26; size += 7) {
+        gomoku_engine *e = test_engine(size, GOMOKU_STANDARD, NULL);
+        for (int y = 0; y < size; y++)
+            for (int x = 0; x < size; x++)
+                for (int n = 0; n < 2; n++) {
+                    char buf[16];
+                    int px, py;
+                    assert_int_equal(gomoku_format_move(buf, sizeof buf, e, x, y, (gomoku_notation)n), GOMOKU_OK);
+                    assert_int_equal(gomoku_parse_move(&px, &py, e, buf), GOMOKU_OK);
+                    assert_int_equal(px, x);
+                    assert_int_equal(py, y);
+                }
+        gomoku_free(e);
+    }
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, NULL);
+    char buf[8];
+    assert_int_equal(gomoku_format_move(buf, sizeof buf, e, 7, 7, GOMOKU_NOTATION_RENJU), GOMOKU_OK);
+    assert_string_equal(buf, "h8");
+    assert_int_equal(gomoku_format_move(buf, sizeof buf, e, 10, 3, GOMOKU_NOTATION_XY), GOMOKU_OK);
+    assert_string_equal(buf, "10,3");
+    assert_int_equal(gomoku_format_move(buf, 3, e, 7, 7, GOMOKU_NOTATION_RENJU), GOMOKU_OK);
+    assert_int_equal(gomoku_format_move(buf, 2, e, 7, 7, GOMOKU_NOTATION_RENJU), GOMOKU_EBUFFER);
+    assert_int_equal(gomoku_format_move(buf, sizeof buf, e, 15, 7, GOMOKU_NOTATION_XY), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_format_move(buf, sizeof buf, e, 1, 1, (gomoku_notation)5), GOMOKU_EINVAL);
+    gomoku_free(e);
+    /* columns beyond z cannot be written in renju notation */
+    gomoku_engine *big = test_engine(GOMOKU_MAX_SIZE, GOMOKU_FREESTYLE, NULL);
+    assert_int_equal(gomoku_format_move(buf, sizeof buf, big, 27, 0, GOMOKU_NOTATION_RENJU), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_format_move(buf, sizeof buf, big, 27, 0, GOMOKU_NOTATION_XY), GOMOKU_OK);
+    gomoku_free(big);
+}
+
+static void test_move_lists_are_all_or_nothing(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "h8");
+    snapshot s = snap(e);
+    assert_int_equal(gomoku_play_moves(e, "i9 j10 h8"), GOMOKU_EOCCUPIED);
+    assert_unchanged(e, s);
+    assert_int_equal(gomoku_play_moves(e, "i9 zz"), GOMOKU_ESYNTAX);
+    assert_unchanged(e, s);
+    assert_int_equal(gomoku_play_moves(e, "i9;7,6\n 8, 8"), GOMOKU_OK);
+    assert_int_equal(gomoku_move_count(e), 4);
+    char buf[64];
+    assert_int_equal(gomoku_format_moves(buf, sizeof buf, e, GOMOKU_NOTATION_RENJU), GOMOKU_OK);
+    assert_string_equal(buf, "h8 i9 h9 i7");
+    assert_int_equal(gomoku_format_moves(buf, sizeof buf, e, GOMOKU_NOTATION_XY), GOMOKU_OK);
+    assert_string_equal(buf, "7,7 8,6 7,6 8,8");
+    assert_int_equal(gomoku_format_moves(buf, 5, e, GOMOKU_NOTATION_XY), GOMOKU_EBUFFER);
+    assert_string_equal(buf, "");
+    /* a list read back gives the same position */
+    gomoku_engine *f = test_engine(15, GOMOKU_FREESTYLE, NULL);
+    gomoku_format_moves(buf, sizeof buf, e, GOMOKU_NOTATION_RENJU);
+    assert_int_equal(gomoku_play_moves(f, buf), GOMOKU_OK);
+    assert_true(gomoku_hash(e) == gomoku_hash(f));
+    gomoku_free(e);
+    gomoku_free(f);
+}
+
+static void test_forbidden_needs_renju_and_an_empty_cell(void **state)
+{
+    (void)state;
+    gomoku_forbid why = GOMOKU_FORBID_OVERLINE;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "h8");
+    assert_int_equal(gomoku_forbidden(&why, e, 0, 0), GOMOKU_ERULE);
+    gomoku_free(e);
+    e = test_engine(15, GOMOKU_RENJU, "h8");
+    assert_int_equal(gomoku_forbidden(&why, e, 7, 7), GOMOKU_EOCCUPIED);
+    assert_int_equal(gomoku_forbidden(&why, e, 15, 7), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_forbidden(&why, e, 0, 0), GOMOKU_OK);
+    assert_int_equal(why, GOMOKU_FORBID_NONE);
+    gomoku_free(e);
+}
+
+static void test_strerror_names_every_code(void **state)
+{
+    (void)state;
+    for (int code = GOMOKU_EVERSION; code <= GOMOKU_OK; code++) {
+        const char *m = gomoku_strerror(code);
+        assert_non_null(m);
+        assert_string_not_equal(m, "unknown error");
+        for (int other = GOMOKU_EVERSION; other < code; other++)
+            assert_string_not_equal(m, gomoku_strerror(other));
+    }
+    assert_string_equal(gomoku_strerror(-1000), "unknown error");
+    assert_string_equal(gomoku_strerror(5), "unknown error");
+}
+
+static void test_version_matches_header(void **state)
+{
+    (void)state;
+    assert_int_equal(gomoku_version_number(), GOMOKU_VERSION_NUMBER);
+    char expect[32];
+    snprintf(expect, sizeof expect, "%d.%d.%d", GOMOKU_VERSION_MAJOR, GOMOKU_VERSION_MINOR,
+             GOMOKU_VERSION_PATCH);
+    assert_string_equal(gomoku_version_string(), expect);
+}
+
+/* ---- evaluation ---- */
+
+static void test_eval_sees_threats_from_the_movers_side(void **state)
+{
+    (void)state;
+    /* black open three on row 8; white to move: bad for white */
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "g8 a1 h8 a3 i8");
+    int white_view;
+    assert_int_equal(gomoku_evaluate(&white_view, e), GOMOKU_OK);
+    assert_true(white_view < 0);
+    /* the same with black to move: black makes an open four, a static win */
+    gomoku_engine *f = test_engine(15, GOMOKU_FREESTYLE, "g8 a1 h8 a3 i8 a5");
+    int black_view;
+    gomoku_evaluate(&black_view, f);
+    gomoku_weights w;
+    gomoku_get_weights(&w, f);
+    assert_int_equal(black_view, w.win_score / 2);
+    /* black has a four and is to move: a win */
+    gomoku_engine *g = test_engine(15, GOMOKU_FREESTYLE, "g8 a1 h8 a3 i8 a5 j8 a7");
+    gomoku_evaluate(&black_view, g);
+    assert_int_equal(black_view, w.win_score);
+    gomoku_free(e);
+    gomoku_free(f);
+    gomoku_free(g);
+}
+
+static void test_breakdown_counts_patterns_and_sums_to_score(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "g8 h9 h8 a1");
+    gomoku_eval_info info;
+    assert_int_equal(gomoku_eval_breakdown(&info, e), GOMOKU_OK);
+    assert_int_equal(info.side_to_move, GOMOKU_BLACK);
+    assert_int_equal(info.custom, 0);
+    /* black g8 h8: an open two; f8 and i8 make open threes */
+    assert_true(info.patterns[0][GOMOKU_PAT_OPEN_THREE] >= 2);
+    assert_int_equal(info.patterns[0][GOMOKU_PAT_FIVE], 0);
+    assert_int_equal(info.patterns[1][GOMOKU_PAT_OPEN_THREE], 0);
+    gomoku_weights w;
+    gomoku_get_weights(&w, e);
+    int own = 0, opp = 0;
+    for (int p = 0; p < GOMOKU_PAT_COUNT; p++) {
+        own += w.own[p] * info.patterns[0][p];
+        opp += w.opp[p] * info.patterns[1][p];
+    }
+    assert_int_equal(info.pattern_score[0], own);
+    assert_int_equal(info.score, own - opp);
+    gomoku_free(e);
+}
+
+static void test_weights_can_be_read_set_and_validated(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "h8 i9 h9");
+    gomoku_weights def, w;
+    gomoku_default_weights(&def);
+    assert_int_equal(gomoku_get_weights(&w, e), GOMOKU_OK);
+    assert_memory_equal(&def, &w, sizeof w);
+    int before;
+    gomoku_evaluate(&before, e);
+    for (int p = 0; p < GOMOKU_PAT_COUNT; p++)
+        w.own[p] = w.opp[p] = 0;
+    w.own[GOMOKU_PAT_ONE] = 1;
+    assert_int_equal(gomoku_set_weights(e, &w), GOMOKU_OK);
+    gomoku_eval_info info;
+    gomoku_eval_breakdown(&info, e);
+    int after;
+    gomoku_evaluate(&after, e);
+    assert_int_equal(after, info.patterns[1][GOMOKU_PAT_ONE]); /* white to move */
+    assert_int_not_equal(after, before);
+    gomoku_weights bad = w;
+    bad.own[3] = -1;
+    assert_int_equal(gomoku_set_weights(e, &bad), GOMOKU_EINVAL);
+    bad = w;
+    bad.win_score = GOMOKU_SCORE_WIN;
+    assert_int_equal(gomoku_set_weights(e, &bad), GOMOKU_EINVAL);
+    gomoku_weights now;
+    gomoku_get_weights(&now, e);
+    assert_memory_equal(&now, &w, sizeof w); /* failed sets changed nothing */
+    gomoku_free(e);
+}
+
+static int count_stones_eval(const gomoku_engine *e, void *payload)
+{
+    int *calls = payload;
+    (*calls)++;
+    int n = gomoku_size(e), mine = 0, side = gomoku_side_to_move(e);
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++)
+            mine += gomoku_cell(e, x, y) == side;
+    return mine * 7;
+}
+
+static int huge_eval(const gomoku_engine *e, void *payload)
+{
+    (void)e;
+    (void)payload;
+    return 1000000;
+}
+
+static void test_eval_callback_replaces_builtin_and_can_be_removed(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "h8 i9 h9");
+    int calls = 0, score;
+    int builtin;
+    gomoku_evaluate(&builtin, e);
+    assert_int_equal(gomoku_set_eval_callback(e, count_stones_eval, &calls), GOMOKU_OK);
+    gomoku_evaluate(&score, e);
+    assert_int_equal(score, 7); /* white to move, one white stone */
+    assert_int_equal(calls, 1);
+    gomoku_eval_info info;
+    gomoku_eval_breakdown(&info, e);
+    assert_int_equal(info.custom, 1);
+    assert_int_equal(info.score, 7);
+    /* user scores are kept out of the forced-result range */
+    gomoku_set_eval_callback(e, huge_eval, NULL);
+    gomoku_evaluate(&score, e);
+    assert_true(score < GOMOKU_SCORE_WIN_MIN);
+    assert_int_equal(gomoku_set_eval_callback(e, NULL, NULL), GOMOKU_OK);
+    gomoku_evaluate(&score, e);
+    assert_int_equal(score, builtin);
+    gomoku_free(e);
+}
+
+/* ---- threads ---- */
+
+typedef struct walk_arg {
+    uint64_t seed;
+    uint64_t final_hash;
+    int ok;
+} walk_arg;
+
+static void *walk(void *p)
+{
+    walk_arg *a = p;
+    gomoku_engine *e;
+    if (gomoku_new(&e, 15, GOMOKU_RENJU) != GOMOKU_OK)
+        return NULL;
+    uint64_t s = a->seed;
+    a->ok = 1;
+    for (int i = 0; i < 4000; i++) {
+        if (gomoku_state_of(e) != GOMOKU_ONGOING || (gomoku_move_count(e) > 0 && test_rand(&s) % 4 == 0)) {
+            a->ok &= gomoku_undo(e) == GOMOKU_OK;
+            continue;
+        }
+        int x = (int)(test_rand(&s) % 15), y = (int)(test_rand(&s) % 15);
+        int rc = gomoku_play(e, x, y);
+        a->ok &= rc == GOMOKU_OK || rc == GOMOKU_EOCCUPIED;
+    }
+    a->final_hash = gomoku_hash(e);
+    gomoku_free(e);
+    return NULL;
+}
+
+static void test_engines_in_two_threads_do_not_interfere(void **state)
+{
+    (void)state;
+    walk_arg solo[2] = {{11, 0, 0}, {22, 0, 0}}, duo[2] = {{11, 0, 0}, {22, 0, 0}};
+    walk(&solo[0]);
+    walk(&solo[1]);
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(pthread_create(&t[i], NULL, walk, &duo[i]), 0);
+    for (int i = 0; i < 2; i++)
+        pthread_join(t[i], NULL);
+    for (int i = 0; i < 2; i++) {
+        assert_true(solo[i].ok && duo[i].ok);
+        assert_true(solo[i].final_hash == duo[i].final_hash);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_new_rejects_bad_arguments),
+        cmocka_unit_test(test_null_engine_is_an_error_everywhere),
+        cmocka_unit_test(test_null_outputs_are_errors_and_change_nothing),
+        cmocka_unit_test(test_play_errors_leave_engine_usable),
+        cmocka_unit_test(test_game_over_refuses_moves_until_undo),
+        cmocka_unit_test(test_reset_changes_size_and_rule_or_fails_cleanly),
+        cmocka_unit_test(test_moves_reports_needed_capacity),
+        cmocka_unit_test(test_notation_parses_both_styles),
+        cmocka_unit_test(test_notation_formats_and_round_trips),
+        cmocka_unit_test(test_move_lists_are_all_or_nothing),
+        cmocka_unit_test(test_forbidden_needs_renju_and_an_empty_cell),
+        cmocka_unit_test(test_strerror_names_every_code),
+        cmocka_unit_test(test_version_matches_header),
+        cmocka_unit_test(test_eval_sees_threats_from_the_movers_side),
+        cmocka_unit_test(test_breakdown_counts_patterns_and_sums_to_score),
+        cmocka_unit_test(test_weights_can_be_read_set_and_validated),
+        cmocka_unit_test(test_eval_callback_replaces_builtin_and_can_be_removed),
+        cmocka_unit_test(test_engines_in_two_threads_do_not_interfere),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
