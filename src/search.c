@@ -26,7 +26,9 @@
 #define MAX_PLY 120        /* plies from the root, quiescence included */
 #define MAX_DEPTH 100      /* iterations */
 #define MAX_THREADS 64
-#define QS_MAX 12          /* quiescence plies (six fours and their blocks) */
+#define DEFENCE_EXTEND 4  /* defence lists this short do not use up depth */
+#define LMR_FROM 4        /* moves searched at full depth before reductions start */
+#define QS_MAX 8          /* quiescence plies (four fours and their blocks) */
 #define INF (GOMOKU_SCORE_WIN + 1)
 #define WIN GOMOKU_SCORE_WIN
 
@@ -412,7 +414,7 @@ static inline int evaluate(thread *t)
 /* Quiescence: the mover's fours (each forces one block), a small VCF at the horizon     */
 /* ---------------------------------------------------------------------------------- */
 
-static int qsearch(thread *t, int alpha, int beta, int ply, int qd)
+static int qsearch(thread *t, int alpha, int beta, int ply, int qd, int attacker)
 {
     board *b = t->b;
     t->pvlen[ply] = ply;
@@ -433,7 +435,7 @@ static int qsearch(thread *t, int alpha, int beta, int ply, int qd)
         if (illegal(b, block))
             return -(WIN - ply - 2);
         make(t, ply, block);
-        int s = -qsearch(t, -beta, -alpha, ply + 1, qd + 1);
+        int s = -qsearch(t, -beta, -alpha, ply + 1, qd + 1, attacker);
         unmake(t);
         if (s > alpha && !t->stopped) {
             t->pv[ply][ply] = block;
@@ -444,7 +446,10 @@ static int qsearch(thread *t, int alpha, int beta, int ply, int qd)
         return s;
     }
     int stand = evaluate(t);
-    if (stand >= beta || qd >= QS_MAX)
+    /* Only the side to move at the horizon attacks: the defender's fours still come in
+     * as forced replies, but letting both sides start four sequences multiplies the
+     * tree for little gain. */
+    if (stand >= beta || qd >= QS_MAX || b->side != attacker)
         return stand;
     if (b->npat[me][P_FOUR] + b->npat[me][P_OPEN_FOUR] == 0)
         return stand;
@@ -468,7 +473,7 @@ static int qsearch(thread *t, int alpha, int beta, int ply, int qd)
         if (illegal(b, m))
             continue;
         make(t, ply, m);
-        int s = -qsearch(t, -beta, -alpha, ply + 1, qd + 1);
+        int s = -qsearch(t, -beta, -alpha, ply + 1, qd + 1, attacker);
         unmake(t);
         if (t->stopped)
             return 0;
@@ -504,7 +509,7 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
 {
     board *b = t->b;
     if (depth <= 0)
-        return qsearch(t, alpha, beta, ply, 0);
+        return qsearch(t, alpha, beta, ply, 0, t->b->side);
     t->pvlen[ply] = ply;
     if (enter_node(t, ply))
         return 0;
@@ -549,17 +554,31 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
     score_moves(t, ply, list, score, n, hash_move);
 
     /* A single forced reply does not use up depth: forced lines are read to the end. */
-    int new_depth = n == 1 ? depth : depth - 1;
+    /* Forced replies do not use up depth, so threat sequences (fours, and threes
+     * answered from a short list of defences) are read further than quiet play. */
+    int new_depth = n == 1 || (forced && n <= DEFENCE_EXTEND) ? depth : depth - 1;
     int old_alpha = alpha, best = -INF, best_move = 0;
     for (int i = 0; i < n; i++) {
         pick(list, score, n, i);
         int m = list[i];
+        /* Late quiet moves (no three or better for either side at the cell, not a killer)
+         * are searched less deep first; a move that then beats alpha is searched again
+         * at full depth. Reductions never drop a reply, so forced results stay exact. */
+        int r = 0;
+        if (!forced && depth >= 3 && i >= LMR_FROM && b->cls[m][me] < K_THREE &&
+            b->cls[m][opp] < K_THREE && m != t->killer[ply][0] && m != t->killer[ply][1]) {
+            r = 1 + (i >= LMR_FROM * 3) + (depth >= 6 && i >= LMR_FROM * 6);
+            if (r > new_depth - 1)
+                r = new_depth - 1;
+        }
         make(t, ply, m);
         int s;
         if (i == 0)
             s = -search(t, -beta, -alpha, new_depth, ply + 1, pv_node);
         else {
-            s = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, 0);
+            s = -search(t, -alpha - 1, -alpha, new_depth - r, ply + 1, 0);
+            if (r > 0 && s > alpha)
+                s = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, 0);
             if (s > alpha && s < beta && pv_node)
                 s = -search(t, -beta, -alpha, new_depth, ply + 1, 1);
         }
@@ -825,7 +844,9 @@ static void iterate(thread *t, root_result *out)
             break;
         if (GOMOKU_SCORE_IS_LOSS(score) && depth >= WIN - (-score) + 2)
             break;
-        if (sh->soft_ms > 0) {
+        /* With a per-move time only, all of it is ours: iterations go on until the hard
+         * limit stops one, whose finished part still counts. */
+        if (sh->soft_ms > 0 && sh->soft_ms < sh->hard_ms) {
             double limit = sh->soft_ms * (1.0 + 0.5 * (unstable > 4 ? 4 : unstable) / 2.0);
             if (limit > sh->hard_ms)
                 limit = sh->hard_ms;
@@ -888,7 +909,7 @@ static void plan_time(shared *sh, const gomoku_limits *l, int nmoves, int size)
         /* Leave room for unwinding and the caller's overhead. */
         double margin = l->time_ms / 20.0 < 30 ? l->time_ms / 20.0 : 30;
         hard = l->time_ms - margin;
-        soft = hard;
+        soft = 0;
     }
     if (l->time_left_ms > 0) {
         /* Spread the clock over the moves still to come; most games end before the
@@ -905,11 +926,7 @@ static void plan_time(shared *sh, const gomoku_limits *l, int nmoves, int size)
             h = 1;
         if (hard == 0 || h < hard)
             hard = h;
-        double s = share;
-        if (soft == 0 || s < soft)
-            soft = s;
-        if (soft > hard)
-            soft = hard;
+        soft = share < hard ? share : hard;
     }
     if (hard > 0 && hard < 1)
         hard = 1;
