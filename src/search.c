@@ -56,6 +56,9 @@ typedef struct shared {
     long long node_limit;    /* 0: none */
     int max_depth;
     int nthreads;
+    int root_n;              /* root moves every thread searches (after threat filtering) */
+    int root_list[GOMOKU_MAX_CELLS];
+    long long threat_nodes;  /* nodes of the root threat searches */
     atomic_int abort_all;    /* set by the main thread when it is done: helpers unwind */
     atomic_llong helper_nodes;
 } shared;
@@ -746,7 +749,8 @@ static void iterate(thread *t, root_result *out)
     shared *sh = t->sh;
     board *b = t->b;
     int list[GOMOKU_MAX_CELLS], rscore[GOMOKU_MAX_CELLS];
-    int n = root_moves(t, list);
+    int n = sh->root_n;
+    memcpy(list, sh->root_list, (size_t)n * sizeof *list);
     for (int i = 0; i < n; i++)
         rscore[i] = 0;
     /* Initial order from the move scores; helpers rotate it so they explore other moves
@@ -856,6 +860,113 @@ static void iterate(thread *t, root_result *out)
                 break;
         }
     }
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Root threat-space phase                                                             */
+/* ---------------------------------------------------------------------------------- */
+
+#define THREAT_DEPTH 30 /* attacker moves of the root VCF/VCT */
+
+static void line_result(root_result *r, const int *line, int len)
+{
+    r->move = line[0];
+    r->score = WIN - len;
+    r->depth = 1;
+    r->pvlen = len < MAX_PLY ? len : MAX_PLY;
+    memcpy(r->pv, line, (size_t)r->pvlen * sizeof *line);
+}
+
+/* Does the side not to move have a VCT if the side to move passes? The pass is made by
+ * flipping the side on the board (and its hash bit) and undone before returning. */
+static int opponent_threat(board *b, long long budget, long long *nodes, int *line,
+                           atomic_int *stop)
+{
+    b->side = 3 - b->side;
+    b->hash ^= b->zobrist_side;
+    int len = gomoku__vct(b, THREAT_DEPTH, budget, nodes, line, MAX_PLY, stop);
+    b->side = 3 - b->side;
+    b->hash ^= b->zobrist_side;
+    return len;
+}
+
+/*
+ * Before the main search: a forced win of the mover by fours, then by threes, ends the
+ * search at once. Otherwise, when the opponent threatens a forced win, the root moves
+ * after which that win still works (proven by the threat search, so never a wrong
+ * exclusion) are dropped, unless every move is lost. Budgets are node counts derived from
+ * the limits, so the phase is deterministic under depth and node limits.
+ * Returns 1 when *out holds a proven win.
+ */
+static int root_threats(thread *t, const gomoku_limits *l, root_result *out)
+{
+    shared *sh = t->sh;
+    board *b = t->b;
+    atomic_int *stop = &sh->engine->stop;
+    long long vcf_budget, vct_budget;
+    if (l->time_ms > 0 || l->time_left_ms > 0) {
+        double ms = sh->hard_ms;
+        vcf_budget = (long long)(ms * 100) + 2000;
+        vct_budget = (long long)(ms * 150) + 2000;
+    } else {
+        int d = l->depth > 0 && l->depth < 12 ? l->depth : 12;
+        vcf_budget = 2000LL << (d / 2);
+        vct_budget = 1000LL << d;
+    }
+    if (l->nodes > 0) {
+        /* At most about half of the nodes go to the threat phase. */
+        if (vcf_budget > l->nodes / 16)
+            vcf_budget = l->nodes / 16 + 1;
+        if (vct_budget > l->nodes / 8)
+            vct_budget = l->nodes / 8 + 1;
+    }
+    int line[MAX_PLY];
+    long long nodes = 0;
+    int len = gomoku__vcf(b, THREAT_DEPTH, vcf_budget, &nodes, line, MAX_PLY, stop);
+    if (len <= 0)
+        len = gomoku__vct(b, THREAT_DEPTH, vct_budget, &nodes, line, MAX_PLY, stop);
+    if (len > 0) {
+        sh->threat_nodes += nodes;
+        line_result(out, line, len);
+        return 1;
+    }
+    int n = sh->root_n;
+    int me = b->side - 1;
+    long long null_nodes = 0;
+    if (n > 1 && b->ncls[1 - me][K_FIVE] == 0 &&
+        opponent_threat(b, vct_budget, &null_nodes, line, stop) > 0) {
+        /* Test the moves best-first within the same budget; untested ones are kept. */
+        int *list = sh->root_list, sc[GOMOKU_MAX_CELLS], keep[GOMOKU_MAX_CELLS], nk = 0;
+        score_moves(t, 0, list, sc, n, 0);
+        for (int i = 0; i < n; i++)
+            pick(list, sc, n, i);
+        /* A move that leaves the threat alone lets it be found again with about the same
+         * effort; one that needs much more work to refute is kept. */
+        long long spent = 0, per_move = 4 * null_nodes + 1000;
+        if (per_move > vct_budget / 4)
+            per_move = vct_budget / 4 + 1;
+        for (int i = 0; i < n; i++) {
+            int m = list[i];
+            if (spent >= vct_budget || b->cls[m][me] >= K_FOUR) {
+                keep[nk++] = m;
+                continue;
+            }
+            long long used = 0;
+            make(t, 0, m);
+            int refuted = gomoku__vct(b, THREAT_DEPTH, per_move, &used, line, MAX_PLY, stop);
+            unmake(t);
+            spent += used;
+            if (refuted <= 0)
+                keep[nk++] = m;
+        }
+        nodes += spent + null_nodes;
+        if (nk > 0) {
+            memcpy(list, keep, (size_t)nk * sizeof *list);
+            sh->root_n = nk;
+        }
+    }
+    sh->threat_nodes += nodes;
+    return 0;
 }
 
 static void *helper_main(void *arg)
@@ -1036,21 +1147,31 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
         t->use_callback = engine->eval_fn != NULL;
         t->bx[0] = root_box;
     }
+
+    root_result r;
+    memset(&r, 0, sizeof r);
+    sh.root_n = root_moves(&ts[0], sh.root_list);
+    int proven = sh.root_n > 1 && root_threats(&ts[0], limits, &r);
+    if (proven && engine->progress_fn) {
+        gomoku_search_info info;
+        fill_info(&info, &ts[0], &r, sh.threat_nodes, now_ms() - start);
+        engine->progress_fn(&info, engine->progress_payload);
+    }
+    if (sh.node_limit)
+        sh.node_limit = sh.node_limit > sh.threat_nodes + 1 ? sh.node_limit - sh.threat_nodes : 1;
     int started = 1;
-    for (int i = 1; i < nthreads; i++) {
+    for (int i = 1; i < nthreads && !proven; i++) {
         if (pthread_create(&ts[i].handle, NULL, helper_main, &ts[i]) != 0)
             break;
         started++;
     }
-
-    root_result r;
-    memset(&r, 0, sizeof r);
-    iterate(&ts[0], &r);
+    if (!proven)
+        iterate(&ts[0], &r);
 
     atomic_store(&sh.abort_all, 1);
     for (int i = 1; i < started; i++)
         pthread_join(ts[i].handle, NULL);
-    long long nodes = ts[0].nodes;
+    long long nodes = ts[0].nodes + sh.threat_nodes;
     for (int i = 1; i < started; i++)
         nodes += ts[i].nodes;
     int seldepth = ts[0].seldepth;
