@@ -27,6 +27,9 @@
 #define MAX_DEPTH 100      /* iterations */
 #define MAX_THREADS 64
 #define DEFENCE_EXTEND 4  /* defence lists this short do not use up depth */
+#define LMP_DEPTH 3       /* late move pruning at this depth and below */
+#define LMP_BASE 6
+#define LMP_STEP 4
 #define LMR_FROM 4        /* moves searched at full depth before reductions start */
 #define QS_MAX 8          /* quiescence plies (four fours and their blocks) */
 #define INF (GOMOKU_SCORE_WIN + 1)
@@ -59,6 +62,8 @@ typedef struct shared {
     int root_n;              /* root moves every thread searches (after threat filtering) */
     int root_list[GOMOKU_MAX_CELLS];
     long long threat_nodes;  /* nodes of the root threat searches */
+    int final_n;             /* the main thread's root order after its last iteration */
+    int final_list[GOMOKU_MAX_CELLS];
     atomic_int abort_all;    /* set by the main thread when it is done: helpers unwind */
     atomic_llong helper_nodes;
 } shared;
@@ -560,16 +565,24 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
     /* Forced replies do not use up depth, so threat sequences (fours, and threes
      * answered from a short list of defences) are read further than quiet play. */
     int new_depth = n == 1 || (forced && n <= DEFENCE_EXTEND) ? depth : depth - 1;
-    int old_alpha = alpha, best = -INF, best_move = 0;
+    int old_alpha = alpha, best = -INF, best_move = 0, pruned = 0;
     for (int i = 0; i < n; i++) {
         pick(list, score, n, i);
         int m = list[i];
         /* Late quiet moves (no three or better for either side at the cell, not a killer)
          * are searched less deep first; a move that then beats alpha is searched again
          * at full depth. Reductions never drop a reply, so forced results stay exact. */
+        int quiet = !forced && b->cls[m][me] < K_THREE && b->cls[m][opp] < K_THREE &&
+                    m != t->killer[ply][0] && m != t->killer[ply][1];
+        /* Near the horizon, quiet moves beyond the first few are not searched at all
+         * (late move pruning); a loss found without them is not reported as proven. */
+        if (quiet && !pv_node && depth <= LMP_DEPTH && i >= LMP_BASE + LMP_STEP * depth &&
+            best > -INF) {
+            pruned = 1;
+            continue;
+        }
         int r = 0;
-        if (!forced && depth >= 3 && i >= LMR_FROM && b->cls[m][me] < K_THREE &&
-            b->cls[m][opp] < K_THREE && m != t->killer[ply][0] && m != t->killer[ply][1]) {
+        if (quiet && depth >= 3 && i >= LMR_FROM) {
             r = 1 + (i >= LMR_FROM * 3) + (depth >= 6 && i >= LMR_FROM * 6);
             if (r > new_depth - 1)
                 r = new_depth - 1;
@@ -605,7 +618,8 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
             }
         }
     }
-    (void)forced;
+    if (pruned && best <= -GOMOKU_SCORE_WIN_MIN)
+        best = -(GOMOKU_SCORE_WIN_MIN - 1);
     int bound = best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER;
     gomoku__tt_store(t->sh->tt, b->hash, ply, best_move, best, 0, depth, bound);
     return best;
@@ -860,6 +874,16 @@ static void iterate(thread *t, root_result *out)
                 break;
         }
     }
+    if (t->id == 0) {
+        sh->final_n = n;
+        memcpy(sh->final_list, list, (size_t)n * sizeof *list);
+        /* the chosen move first, even when a partial iteration chose it */
+        for (int i = 1; i < n; i++)
+            if (sh->final_list[i] == out->move) {
+                sh->final_list[i] = sh->final_list[0];
+                sh->final_list[0] = out->move;
+            }
+    }
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -867,6 +891,7 @@ static void iterate(thread *t, root_result *out)
 /* ---------------------------------------------------------------------------------- */
 
 #define THREAT_DEPTH 30 /* attacker moves of the root VCF/VCT */
+#define VERIFY_MOVES 6  /* root moves the final check may try */
 
 static void line_result(root_result *r, const int *line, int len)
 {
@@ -898,28 +923,86 @@ static int opponent_threat(board *b, long long budget, long long *nodes, int *li
  * the limits, so the phase is deterministic under depth and node limits.
  * Returns 1 when *out holds a proven win.
  */
+/* Node budgets of the threat searches around the main search, from the limits alone (so
+ * they are the same in every run): with a clock, a share of the time at the threat
+ * search's usual speed (measured at 600-1000 nodes per ms on the development machine);
+ * with a depth limit, growing with the depth. */
+typedef struct threat_budget {
+    long long vcf, vct, verify;
+} threat_budget;
+
+static threat_budget budgets_of(const shared *sh, const gomoku_limits *l)
+{
+    threat_budget tb;
+    if (sh->hard_ms > 0) {
+        double ms = sh->hard_ms;
+        tb.vcf = (long long)(ms * 60) + 2000;
+        tb.vct = (long long)(ms * 120) + 2000;
+        tb.verify = (long long)(ms * 100) + 2000;
+    } else {
+        int d = l->depth > 0 && l->depth < 12 ? l->depth : 12;
+        tb.vcf = 2000LL << (d / 2);
+        tb.vct = 1000LL << d;
+        tb.verify = 500LL << d;
+    }
+    if (l->nodes > 0) {
+        /* At most about half of the nodes go to the threat searches. */
+        if (tb.vcf > l->nodes / 16)
+            tb.vcf = l->nodes / 16 + 1;
+        if (tb.vct > l->nodes / 8)
+            tb.vct = l->nodes / 8 + 1;
+        if (tb.verify > l->nodes / 16)
+            tb.verify = l->nodes / 16 + 1;
+    }
+    return tb;
+}
+
+/*
+ * After the main search: the chosen move is checked with the threat search for a forced
+ * win of the opponent (threes and fours), which the main search's horizon may not reach.
+ * When one is proven, the next moves of the final root order are tried in turn and the
+ * first one that survives the check is played; when none does, the choice stands.
+ */
+static void verify_best(thread *t, root_result *r, long long budget)
+{
+    shared *sh = t->sh;
+    board *b = t->b;
+    int me = b->side - 1;
+    if (GOMOKU_SCORE_IS_WIN(r->score) || sh->final_n <= 1 || budget <= 0)
+        return;
+    int line[MAX_PLY];
+    long long spent = 0;
+    int tries = sh->final_n < VERIFY_MOVES ? sh->final_n : VERIFY_MOVES;
+    for (int k = 0; k < tries && spent < budget; k++) {
+        int m = sh->final_list[k];
+        /* A four gives the opponent no time for a threat sequence of its own first. */
+        if (b->cls[m][me] >= K_FOUR && k > 0)
+            continue;
+        make(t, 0, m);
+        long long used = 0;
+        long long each = k == 0 ? budget / 2 : (budget - spent) / 2 + 1;
+        int len = gomoku__vct(b, THREAT_DEPTH, each, &used, line, MAX_PLY, &sh->engine->stop);
+        unmake(t);
+        spent += used;
+        if (len > 0)
+            continue;
+        if (k > 0) {
+            r->move = m;
+            r->pvlen = 1;
+            r->pv[0] = m;
+        }
+        break;
+    }
+    sh->threat_nodes += spent;
+}
+
 static int root_threats(thread *t, const gomoku_limits *l, root_result *out)
 {
     shared *sh = t->sh;
     board *b = t->b;
     atomic_int *stop = &sh->engine->stop;
-    long long vcf_budget, vct_budget;
-    if (l->time_ms > 0 || l->time_left_ms > 0) {
-        double ms = sh->hard_ms;
-        vcf_budget = (long long)(ms * 100) + 2000;
-        vct_budget = (long long)(ms * 150) + 2000;
-    } else {
-        int d = l->depth > 0 && l->depth < 12 ? l->depth : 12;
-        vcf_budget = 2000LL << (d / 2);
-        vct_budget = 1000LL << d;
-    }
-    if (l->nodes > 0) {
-        /* At most about half of the nodes go to the threat phase. */
-        if (vcf_budget > l->nodes / 16)
-            vcf_budget = l->nodes / 16 + 1;
-        if (vct_budget > l->nodes / 8)
-            vct_budget = l->nodes / 8 + 1;
-    }
+    threat_budget tb = budgets_of(sh, l);
+    long long vcf_budget = tb.vcf, vct_budget = tb.vct;
     int line[MAX_PLY];
     long long nodes = 0;
     int len = gomoku__vcf(b, THREAT_DEPTH, vcf_budget, &nodes, line, MAX_PLY, stop);
@@ -1157,20 +1240,31 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
         fill_info(&info, &ts[0], &r, sh.threat_nodes, now_ms() - start);
         engine->progress_fn(&info, engine->progress_payload);
     }
-    if (sh.node_limit)
-        sh.node_limit = sh.node_limit > sh.threat_nodes + 1 ? sh.node_limit - sh.threat_nodes : 1;
+    if (sh.node_limit) {
+        /* The node limit covers the threat searches before and after the main search. */
+        long long reserved = sh.threat_nodes + budgets_of(&sh, limits).verify + 64;
+        sh.node_limit = sh.node_limit > reserved + 1 ? sh.node_limit - reserved : 1;
+    }
     int started = 1;
     for (int i = 1; i < nthreads && !proven; i++) {
         if (pthread_create(&ts[i].handle, NULL, helper_main, &ts[i]) != 0)
             break;
         started++;
     }
-    if (!proven)
+    if (!proven) {
+        /* The final check gets its share of the clock: the main search stops earlier. */
+        double full_hard = sh.hard_ms;
+        if (sh.hard_ms > 0)
+            sh.hard_ms *= 0.88;
         iterate(&ts[0], &r);
+        sh.hard_ms = full_hard;
+    }
 
     atomic_store(&sh.abort_all, 1);
     for (int i = 1; i < started; i++)
         pthread_join(ts[i].handle, NULL);
+    if (!proven && !atomic_load(&engine->stop))
+        verify_best(&ts[0], &r, budgets_of(&sh, limits).verify);
     long long nodes = ts[0].nodes + sh.threat_nodes;
     for (int i = 1; i < started; i++)
         nodes += ts[i].nodes;
