@@ -16,6 +16,10 @@
  * Nothing here is global: every table lives in the per-thread state or in the engine.
  * The search unwinds by returning when a limit is hit or gomoku_stop() is called.
  */
+#if !defined(_POSIX_C_SOURCE) || _POSIX_C_SOURCE < 200809L
+#undef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, pthread_condattr_setclock */
+#endif
 #include "internal.h"
 
 #include <pthread.h>
@@ -892,6 +896,7 @@ static void iterate(thread *t, root_result *out)
 
 #define THREAT_DEPTH 30 /* attacker moves of the root VCF/VCT */
 #define VERIFY_MOVES 6  /* root moves the final check may try */
+#define VERIFY_SHARE 0.3 /* of the clock, for the final check */
 
 static void line_result(root_result *r, const int *line, int len)
 {
@@ -936,9 +941,9 @@ static threat_budget budgets_of(const shared *sh, const gomoku_limits *l)
     threat_budget tb;
     if (sh->hard_ms > 0) {
         double ms = sh->hard_ms;
-        tb.vcf = (long long)(ms * 60) + 2000;
-        tb.vct = (long long)(ms * 120) + 2000;
-        tb.verify = (long long)(ms * 100) + 2000;
+        tb.vcf = (long long)(ms * 40) + 2000;
+        tb.vct = (long long)(ms * 100) + 2000;
+        tb.verify = (long long)(ms * VERIFY_SHARE * 1000) + 2000;
     } else {
         int d = l->depth > 0 && l->depth < 12 ? l->depth : 12;
         tb.vcf = 2000LL << (d / 2);
@@ -1050,6 +1055,84 @@ static int root_threats(thread *t, const gomoku_limits *l, root_result *out)
     }
     sh->threat_nodes += nodes;
     return 0;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Watchdog                                                                            */
+/* ---------------------------------------------------------------------------------- */
+
+/* The threat solvers look at their node budget and the stop flag, not at the clock; on a
+ * slow or busy machine their budgets could outlast the time. With a clock, a watchdog
+ * thread raises the engine's stop flag at the hard limit, which every part of the search
+ * obeys. */
+typedef struct watchdog {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int done;
+    struct timespec deadline; /* CLOCK_MONOTONIC */
+    gomoku_engine *engine;
+} watchdog;
+
+static void *watchdog_main(void *arg)
+{
+    watchdog *w = arg;
+    pthread_mutex_lock(&w->lock);
+    while (!w->done) {
+        if (pthread_cond_timedwait(&w->cond, &w->lock, &w->deadline) != 0) {
+            struct timespec now;
+            clock_gettime(CLOCK_MONOTONIC, &now);
+            if (now.tv_sec > w->deadline.tv_sec ||
+                (now.tv_sec == w->deadline.tv_sec && now.tv_nsec >= w->deadline.tv_nsec)) {
+                atomic_store(&w->engine->stop, 1);
+                break;
+            }
+        }
+    }
+    pthread_mutex_unlock(&w->lock);
+    return NULL;
+}
+
+/* Starts the watchdog for `ms` from `start_ms` (now_ms() time); returns 1 when running. */
+static int watchdog_start(watchdog *w, pthread_t *th, gomoku_engine *e, double start_ms, double ms)
+{
+    pthread_condattr_t ca;
+    if (pthread_condattr_init(&ca) != 0)
+        return 0;
+    int ok = pthread_condattr_setclock(&ca, CLOCK_MONOTONIC) == 0 &&
+             pthread_cond_init(&w->cond, &ca) == 0;
+    pthread_condattr_destroy(&ca);
+    if (!ok)
+        return 0;
+    if (pthread_mutex_init(&w->lock, NULL) != 0) {
+        pthread_cond_destroy(&w->cond);
+        return 0;
+    }
+    double at = start_ms + ms;
+    w->deadline.tv_sec = (time_t)(at / 1000.0);
+    w->deadline.tv_nsec = (long)((at - (double)w->deadline.tv_sec * 1000.0) * 1e6);
+    if (w->deadline.tv_nsec >= 1000000000L) {
+        w->deadline.tv_sec++;
+        w->deadline.tv_nsec -= 1000000000L;
+    }
+    w->done = 0;
+    w->engine = e;
+    if (pthread_create(th, NULL, watchdog_main, w) != 0) {
+        pthread_mutex_destroy(&w->lock);
+        pthread_cond_destroy(&w->cond);
+        return 0;
+    }
+    return 1;
+}
+
+static void watchdog_end(watchdog *w, pthread_t th)
+{
+    pthread_mutex_lock(&w->lock);
+    w->done = 1;
+    pthread_cond_signal(&w->cond);
+    pthread_mutex_unlock(&w->lock);
+    pthread_join(th, NULL);
+    pthread_mutex_destroy(&w->lock);
+    pthread_cond_destroy(&w->cond);
 }
 
 static void *helper_main(void *arg)
@@ -1231,6 +1314,10 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
         t->bx[0] = root_box;
     }
 
+    watchdog wd;
+    pthread_t wd_thread;
+    int wd_running = sh.hard_ms > 0 && watchdog_start(&wd, &wd_thread, engine, start, sh.hard_ms);
+
     root_result r;
     memset(&r, 0, sizeof r);
     sh.root_n = root_moves(&ts[0], sh.root_list);
@@ -1245,26 +1332,28 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
         long long reserved = sh.threat_nodes + budgets_of(&sh, limits).verify + 64;
         sh.node_limit = sh.node_limit > reserved + 1 ? sh.node_limit - reserved : 1;
     }
+    /* The final check gets its share of the clock: the main search stops earlier. Set
+     * before the helpers start, which read it. */
+    double full_hard = sh.hard_ms;
+    if (sh.hard_ms > 0)
+        sh.hard_ms *= 1.0 - VERIFY_SHARE;
     int started = 1;
     for (int i = 1; i < nthreads && !proven; i++) {
         if (pthread_create(&ts[i].handle, NULL, helper_main, &ts[i]) != 0)
             break;
         started++;
     }
-    if (!proven) {
-        /* The final check gets its share of the clock: the main search stops earlier. */
-        double full_hard = sh.hard_ms;
-        if (sh.hard_ms > 0)
-            sh.hard_ms *= 0.88;
+    if (!proven)
         iterate(&ts[0], &r);
-        sh.hard_ms = full_hard;
-    }
 
     atomic_store(&sh.abort_all, 1);
     for (int i = 1; i < started; i++)
         pthread_join(ts[i].handle, NULL);
+    sh.hard_ms = full_hard;
     if (!proven && !atomic_load(&engine->stop))
         verify_best(&ts[0], &r, budgets_of(&sh, limits).verify);
+    if (wd_running)
+        watchdog_end(&wd, wd_thread);
     long long nodes = ts[0].nodes + sh.threat_nodes;
     for (int i = 1; i < started; i++)
         nodes += ts[i].nodes;
