@@ -168,6 +168,7 @@ static inline void make(thread *t, int ply, int idx)
     if (y > r.y1) r.y1 = y;
     t->bx[ply + 1] = r;
     gomoku__board_make(t->b, idx);
+    gomoku__tt_prefetch(t->sh->tt, t->b->hash);
 }
 
 static inline void unmake(thread *t) { gomoku__board_unmake(t->b); }
@@ -260,6 +261,30 @@ static int five_points(thread *t, int ply, int side, int *out, int cap)
             }
     }
     return n;
+}
+
+/* The opponent's five point inside the search: the opponent's last move made it (an
+ * older one would have been blocked, or the game would be over), so it lies on a line
+ * through that move, within four steps. Falls back to a scan to be safe. */
+static int five_point_near_last(thread *t, int ply, int side)
+{
+    board *b = t->b;
+    if (b->nmoves > 0) {
+        int last = b->moves[b->nmoves - 1];
+        for (int d = 0; d < NDIR; d++) {
+            int step = b->dir_step[d];
+            for (int sgn = -1; sgn <= 1; sgn += 2)
+                for (int i = 1, q = last + sgn * step; i <= 4; i++, q += sgn * step) {
+                    if (b->cell[q] == C_WALL)
+                        break;
+                    if (b->cell[q] == C_EMPTY && b->cls[q][side] == K_FIVE)
+                        return q;
+                }
+        }
+    }
+    int q = 0;
+    five_points(t, ply, side, &q, 1);
+    return q;
 }
 
 static inline void add_unique(int *list, int *n, int idx)
@@ -357,10 +382,10 @@ static int generate(thread *t, int ply, int *list, int *forced)
     *forced = 0;
     if (b->ncls[opp][K_FIVE] > 0) {
         *forced = 1;
-        int n = five_points(t, ply, opp, list, 1);
-        if (n > 0 && illegal(b, list[0]))
+        list[0] = five_point_near_last(t, ply, opp);
+        if (list[0] == 0 || illegal(b, list[0]))
             return 0;
-        return n > 0 ? 1 : 0;
+        return 1;
     }
     if (b->ncls[opp][K_OPEN_FOUR] > 0 && b->rule != GOMOKU_CARO) {
         int n = gen_defence(t, ply, list);
@@ -442,9 +467,8 @@ static int qsearch(thread *t, int alpha, int beta, int ply, int qd, int attacker
     if (ply >= MAX_PLY - 2)
         return evaluate(t);
     if (b->ncls[opp][K_FIVE] == 1) {
-        int block;
-        five_points(t, ply, opp, &block, 1);
-        if (illegal(b, block))
+        int block = five_point_near_last(t, ply, opp);
+        if (block == 0 || illegal(b, block))
             return -(WIN - ply - 2);
         make(t, ply, block);
         int s = -qsearch(t, -beta, -alpha, ply + 1, qd + 1, attacker);

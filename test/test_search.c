@@ -185,8 +185,8 @@ static void test_time_limit_respected(void **state)
         double t0 = wall_ms();
         assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
         double took = wall_ms() - t0;
-        /* generous margin: the machine may be busy */
-        assert_true(took < 50 + 400);
+        /* generous margin: the machine may be busy (and far slower under valgrind) */
+        assert_true(took < 50 + (test_quick() ? 3000 : 400));
         assert_int_equal(gomoku_cell(e, r.best.x, r.best.y), GOMOKU_EMPTY);
     }
     /* A game clock alone bounds the search too. */
@@ -197,7 +197,7 @@ static void test_time_limit_respected(void **state)
     gomoku_search_result r;
     double t0 = wall_ms();
     assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
-    assert_true(wall_ms() - t0 < 1000);
+    assert_true(wall_ms() - t0 < 1000 + (test_quick() ? 3000 : 0));
     gomoku_free(e);
 }
 
@@ -231,7 +231,7 @@ static void test_stop_from_another_thread_returns_promptly(void **state)
     assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
     double took = wall_ms() - t0;
     pthread_join(th, NULL);
-    assert_true(took < 100 + 900);
+    assert_true(took < 100 + (test_quick() ? 5000 : 900));
     assert_int_equal(gomoku_cell(e, r.best.x, r.best.y), GOMOKU_EMPTY);
     /* stop() without a search is a no-op, and the next search is not affected by it */
     gomoku_stop(e);
