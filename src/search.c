@@ -36,6 +36,11 @@
 #define LMP_STEP 4
 #define LMR_FROM 4        /* moves searched at full depth before reductions start */
 #define QS_MAX 8          /* quiescence plies (four fours and their blocks) */
+#define THREAT_DEPTH 30    /* attacker moves of the root VCF/VCT */
+#define VERIFY_MOVES 6     /* root moves the final check may try */
+#define VERIFY_SHARE 0.1   /* of the clock, kept for the final check */
+#define VERIFY_FROM 4      /* iterations from which the best move is checked */
+#define MAX_VERIFIED 32
 #define INF (GOMOKU_SCORE_WIN + 1)
 #define WIN GOMOKU_SCORE_WIN
 
@@ -66,6 +71,7 @@ typedef struct shared {
     int root_n;              /* root moves every thread searches (after threat filtering) */
     int root_list[GOMOKU_MAX_CELLS];
     long long threat_nodes;  /* nodes of the root threat searches */
+    long long verify_each;   /* budget of one threat check of a root move */
     int final_n;             /* the main thread's root order after its last iteration */
     int final_list[GOMOKU_MAX_CELLS];
     atomic_int abort_all;    /* set by the main thread when it is done: helpers unwind */
@@ -85,6 +91,9 @@ typedef struct thread {
     long long nodes;
     long long flushed;       /* nodes already added to sh->helper_nodes */
     int seldepth;
+    long long extra_nodes;   /* threat-check nodes of this thread, within the node limit */
+    int nverified;           /* root moves the threat check found no refutation of */
+    int verified[MAX_VERIFIED];
     int use_callback;
     int killer[MAX_PLY][2];
     int history[2][MAX_PADDED];
@@ -131,7 +140,8 @@ static inline int enter_node(thread *t, int ply)
         t->seldepth = ply;
     if (t->stopped)
         return 1;
-    if (t->sh->nthreads == 1 && t->sh->node_limit && t->nodes >= t->sh->node_limit) {
+    if (t->sh->nthreads == 1 && t->sh->node_limit &&
+        t->nodes + t->extra_nodes >= t->sh->node_limit) {
         t->stopped = 1;
         return 1;
     }
@@ -786,6 +796,36 @@ static long long total_nodes(const thread *main_t)
  * Iterative deepening. The main thread (id 0) reports and decides; helpers (Lazy SMP)
  * search the same tree with their own move order, their only output is the shared table.
  */
+/* Is the root move m refuted by a forced win of the opponent that the threat solver
+ * proves within the budget? Counts the nodes as this thread's. */
+static int refuted_by_threat(thread *t, int m, long long budget)
+{
+    shared *sh = t->sh;
+    if (sh->node_limit && sh->nthreads == 1) {
+        long long left = sh->node_limit - t->nodes - t->extra_nodes;
+        if (budget > left)
+            budget = left;
+    }
+    if (budget <= 0)
+        return 0;
+    int line[MAX_PLY];
+    long long used = 0;
+    make(t, 0, m);
+    int len = gomoku__vct(t->b, THREAT_DEPTH, budget, &used, line, MAX_PLY, &sh->engine->stop);
+    unmake(t);
+    t->extra_nodes += used;
+    sh->threat_nodes += used;
+    return len > 0;
+}
+
+static int is_verified(const thread *t, int m)
+{
+    for (int i = 0; i < t->nverified; i++)
+        if (t->verified[i] == m)
+            return 1;
+    return 0;
+}
+
 static void iterate(thread *t, root_result *out)
 {
     shared *sh = t->sh;
@@ -875,6 +915,28 @@ static void iterate(thread *t, root_result *out)
             out->pvlen = 1;
             out->pv[0] = list[0];
         }
+        /* A new best move is checked with the threat solver, which reads forced wins of
+         * the opponent far beyond this depth. A refuted move leaves the root list and
+         * the iteration is searched again without it. */
+        if (t->id == 0 && n > 1 && depth >= VERIFY_FROM && !GOMOKU_SCORE_IS_WIN(score) &&
+            sh->verify_each > 0 && !is_verified(t, list[0])) {
+            if (refuted_by_threat(t, list[0], sh->verify_each)) {
+                memmove(list, list + 1, (size_t)(n - 1) * sizeof *list);
+                memmove(rscore, rscore + 1, (size_t)(n - 1) * sizeof *rscore);
+                n--;
+                out->move = list[0];
+                out->pvlen = 1;
+                out->pv[0] = list[0];
+                if (t->stopped || atomic_load(&sh->engine->stop))
+                    break;
+                depth--;
+                continue;
+            }
+            if (atomic_load(&sh->engine->stop))
+                break;
+            if (t->nverified < MAX_VERIFIED)
+                t->verified[t->nverified++] = list[0];
+        }
         unstable = list[0] != prev_best ? unstable + 2 : unstable > 0 ? unstable - 1 : 0;
         prev = score;
         double elapsed = now_ms() - sh->start;
@@ -918,9 +980,6 @@ static void iterate(thread *t, root_result *out)
 /* Root threat-space phase                                                             */
 /* ---------------------------------------------------------------------------------- */
 
-#define THREAT_DEPTH 30 /* attacker moves of the root VCF/VCT */
-#define VERIFY_MOVES 6  /* root moves the final check may try */
-#define VERIFY_SHARE 0.3 /* of the clock, for the final check */
 
 static void line_result(root_result *r, const int *line, int len)
 {
@@ -957,7 +1016,7 @@ static int opponent_threat(board *b, long long budget, long long *nodes, int *li
  * search's usual speed (measured at 600-1000 nodes per ms on the development machine);
  * with a depth limit, growing with the depth. */
 typedef struct threat_budget {
-    long long vcf, vct, verify;
+    long long vcf, vct, verify, each;
 } threat_budget;
 
 static threat_budget budgets_of(const shared *sh, const gomoku_limits *l)
@@ -968,11 +1027,13 @@ static threat_budget budgets_of(const shared *sh, const gomoku_limits *l)
         tb.vcf = (long long)(ms * 40) + 2000;
         tb.vct = (long long)(ms * 100) + 2000;
         tb.verify = (long long)(ms * VERIFY_SHARE * 1000) + 2000;
+        tb.each = (long long)(ms * 150) + 2000;
     } else {
         int d = l->depth > 0 && l->depth < 12 ? l->depth : 12;
         tb.vcf = 2000LL << (d / 2);
         tb.vct = 1000LL << d;
         tb.verify = 500LL << d;
+        tb.each = 250LL << d;
     }
     if (l->nodes > 0) {
         /* At most about half of the nodes go to the threat searches. */
@@ -982,6 +1043,8 @@ static threat_budget budgets_of(const shared *sh, const gomoku_limits *l)
             tb.vct = l->nodes / 8 + 1;
         if (tb.verify > l->nodes / 16)
             tb.verify = l->nodes / 16 + 1;
+        if (tb.each > l->nodes / 16)
+            tb.each = l->nodes / 16 + 1;
     }
     return tb;
 }
@@ -997,13 +1060,20 @@ static void verify_best(thread *t, root_result *r, long long budget)
     shared *sh = t->sh;
     board *b = t->b;
     int me = b->side - 1;
-    if (GOMOKU_SCORE_IS_WIN(r->score) || sh->final_n <= 1 || budget <= 0)
+    if (GOMOKU_SCORE_IS_WIN(r->score) || sh->final_n <= 1 || budget <= 0 ||
+        is_verified(t, r->move))
         return;
     int line[MAX_PLY];
     long long spent = 0;
     int tries = sh->final_n < VERIFY_MOVES ? sh->final_n : VERIFY_MOVES;
     for (int k = 0; k < tries && spent < budget; k++) {
         int m = sh->final_list[k];
+        if (k > 0 && is_verified(t, m)) {
+            r->move = m;
+            r->pvlen = 1;
+            r->pv[0] = m;
+            break;
+        }
         /* A four gives the opponent no time for a threat sequence of its own first. */
         if (b->cls[m][me] >= K_FOUR && k > 0)
             continue;
@@ -1351,6 +1421,7 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
         fill_info(&info, &ts[0], &r, sh.threat_nodes, now_ms() - start);
         engine->progress_fn(&info, engine->progress_payload);
     }
+    sh.verify_each = budgets_of(&sh, limits).each;
     if (sh.node_limit) {
         /* The node limit covers the threat searches before and after the main search. */
         long long reserved = sh.threat_nodes + budgets_of(&sh, limits).verify + 64;
