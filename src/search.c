@@ -1,8 +1,8 @@
 /*
  * search.c - the strong search: iterative deepening, principal variation search with
  * aspiration windows, the engine's transposition table, threat-aware move generation,
- * a four-only quiescence search (a small VCF at the horizon), time management and
- * Lazy SMP threads.
+ * a four-only quiescence search (a small VCF at the horizon), the VCF/VCT solvers of
+ * threat.c around the root, time management and Lazy SMP threads.
  *
  * Threat-aware generation follows from the incremental cell classes of board.c:
  *   - the mover can make five: the node is a win, nothing to search;
@@ -10,8 +10,18 @@
  *   - the opponent has an open-four point (an open three, or a double four, on the
  *     board): only the moves that defend against it, and the mover's own fours;
  *   - otherwise every empty cell within distance 2 of a stone, ordered.
- * The only pruning of the last case is by distance, so forced results (mate scores)
- * only come from lines in which the defender's replies were all searched.
+ * Single replies and short defence lists do not use up depth, so threat sequences are
+ * read further than quiet play. Quiet moves are reduced (LMR) and, near the horizon,
+ * pruned (LMP); a loss found with moves pruned is never reported as proven, so forced
+ * results (mate scores) only come from lines in which every defence was searched.
+ *
+ * Around the root: a proven VCF/VCT of the mover ends the search at once; when the
+ * opponent threatens one, root moves the solver proves lost are dropped; each new best
+ * move (from depth 4) and the final choice are checked for a forced win of the opponent
+ * by threes and fours, which the main search's horizon may not reach.
+ *
+ * Parameters marked "measured" below were set by the bench signature (nodes to a fixed
+ * depth) together with the tactics file and self-play; the others by reasoning.
  *
  * Nothing here is global: every table lives in the per-thread state or in the engine.
  * The search unwinds by returning when a limit is hit or gomoku_stop() is called.
@@ -31,10 +41,10 @@
 #define MAX_DEPTH 100      /* iterations */
 #define MAX_THREADS 64
 #define DEFENCE_EXTEND 4  /* defence lists this short do not use up depth */
-#define LMP_DEPTH 3       /* late move pruning at this depth and below */
+#define LMP_DEPTH 3       /* late move pruning at this depth and below (measured) */
 #define LMP_BASE 6
 #define LMP_STEP 4
-#define LMR_FROM 4        /* moves searched at full depth before reductions start */
+#define LMR_FROM 4        /* moves searched at full depth before reductions (measured) */
 #define QS_MAX 8          /* quiescence plies (four fours and their blocks) */
 #define THREAT_DEPTH 30    /* attacker moves of the root VCF/VCT */
 #define VERIFY_MOVES 6     /* root moves the final check may try */

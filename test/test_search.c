@@ -170,6 +170,22 @@ static void test_makes_an_open_four_from_an_open_three(void **state)
     gomoku_free(e);
 }
 
+static void test_answers_an_open_three(void **state)
+{
+    (void)state;
+    /* White has the open three 6,9 7,9 8,9 (5,9 and 9,9 free, and beyond them too); black,
+     * to move, has nothing forcing: it must stop the three at once, next to it at 5,9 or
+     * 9,9; anything else, even the far ends 4,9 or 10,9, lets white make an open four. */
+    gomoku_engine *e = test_engine(15, GOMOKU_STANDARD, "7,4 6,9 2,2 7,9 12,2 8,9");
+    gomoku_limits l = depth_limits(5);
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_int_equal(r.best.y, 9);
+    assert_true(r.best.x == 5 || r.best.x == 9);
+    assert_false(GOMOKU_SCORE_IS_LOSS(r.score));
+    gomoku_free(e);
+}
+
 static void test_time_limit_respected(void **state)
 {
     (void)state;
@@ -455,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_plays_own_five_before_blocking),
         cmocka_unit_test(test_finds_four_three),
         cmocka_unit_test(test_makes_an_open_four_from_an_open_three),
+        cmocka_unit_test(test_answers_an_open_three),
         cmocka_unit_test(test_time_limit_respected),
         cmocka_unit_test(test_stop_from_another_thread_returns_promptly),
         cmocka_unit_test(test_one_thread_is_deterministic),
