@@ -509,6 +509,13 @@ static int qsearch(thread *t, int alpha, int beta, int ply, int qd, int attacker
         return stand;
     if (b->npat[me][P_FOUR] + b->npat[me][P_OPEN_FOUR] == 0)
         return stand;
+    /* Four sequences transpose a lot: the table answers repeated ones. */
+    tt_hit hit;
+    if (gomoku__tt_probe(t->sh->tt, b->hash, ply, &hit) &&
+        ((hit.bound == TT_EXACT) || (hit.bound == TT_LOWER && hit.score >= beta) ||
+         (hit.bound == TT_UPPER && hit.score <= alpha)))
+        return hit.score;
+    int old_alpha = alpha;
     int best = stand;
     if (stand > alpha)
         alpha = stand;
@@ -546,6 +553,9 @@ static int qsearch(thread *t, int alpha, int beta, int ply, int qd, int attacker
             }
         }
     }
+    if (!t->stopped)
+        gomoku__tt_store(t->sh->tt, b->hash, ply, 0, best, stand, 0,
+                         best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER);
     return best;
 }
 
