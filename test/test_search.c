@@ -4,6 +4,7 @@
 #include "internal.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -184,6 +185,45 @@ static void test_answers_an_open_three(void **state)
     assert_true(r.best.x == 5 || r.best.x == 9);
     assert_false(GOMOKU_SCORE_IS_LOSS(r.score));
     gomoku_free(e);
+}
+
+/* "save" positions from shared/positions/tactics.txt: the side to move must stop a forced
+ * win the opponent threatens (verified answer sets). Depth-limited, so deterministic. */
+static void test_stops_threatened_wins(void **state)
+{
+    (void)state;
+    static const struct {
+        gomoku_rule rule;
+        const char *moves;
+        const char *answers;
+    } cases[] = {
+        {GOMOKU_STANDARD,
+         "6,9 5,9 9,5 5,8 5,10 7,8 6,8 6,10 4,8 6,6 4,6 7,9 7,7 6,7 8,6 10,4 8,5 8,9 9,10 "
+         "9,7 10,6 8,4 7,4 6,3 6,5 7,5 9,3 8,11 8,8 4,5 5,6",
+         " 8,3 "},
+        {GOMOKU_RENJU,
+         "9,7 8,6 8,9 7,7 9,5 9,8 7,8 6,6 8,8 7,6 5,6 10,6 9,6 6,7 8,7 6,9 6,8 5,7 9,4 9,3 "
+         "10,5 11,4 7,5 8,5 4,9 4,8 4,7 8,3 3,8 2,9 8,2 7,4 7,3 5,10 5,11 6,10 3,9 3,7",
+         " 5,9 7,11 8,10 "},
+        {GOMOKU_FREESTYLE,
+         "9,5 5,5 8,9 7,4 8,6 6,5 5,6 6,7 6,6 7,6 7,5 8,5 9,4 5,4 4,3 6,4 8,4 9,3 6,3 7,3 "
+         "4,6 8,2 9,1 10,4",
+         " 3,6 5,7 7,1 "},
+        {GOMOKU_RENJU,
+         "7,10 5,8 4,8 5,9 6,7 3,9 5,7 6,9 7,9 4,9 2,9 6,8 4,10 7,7 7,8 3,10 8,10",
+         " 2,11 8,6 8,9 9,10 "},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gomoku_engine *e = test_engine(15, cases[i].rule, cases[i].moves);
+        gomoku_limits l = depth_limits(6);
+        gomoku_search_result r;
+        assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+        char mv[16];
+        snprintf(mv, sizeof mv, " %d,%d ", r.best.x, r.best.y);
+        if (!strstr(cases[i].answers, mv))
+            fail_msg("case %zu: played%s, answers%s", i, mv, cases[i].answers);
+        gomoku_free(e);
+    }
 }
 
 static void test_time_limit_respected(void **state)
@@ -472,6 +512,7 @@ int main(void)
         cmocka_unit_test(test_finds_four_three),
         cmocka_unit_test(test_makes_an_open_four_from_an_open_three),
         cmocka_unit_test(test_answers_an_open_three),
+        cmocka_unit_test(test_stops_threatened_wins),
         cmocka_unit_test(test_time_limit_respected),
         cmocka_unit_test(test_stop_from_another_thread_returns_promptly),
         cmocka_unit_test(test_one_thread_is_deterministic),
