@@ -11,17 +11,18 @@
  *  - After a four (the attacker has a five point), the defender must make five itself
  *    (then the line fails) or leave the attacker without any five point. The defences are
  *    found by trying the candidates on the board: the five points themselves and, in caro
- *    (where an opponent stone just beyond a five stops it), every cell within five steps
- *    of a five point on its four lines. A candidate that is a forbidden renju move for
+ *    (where opponent stones just beyond both ends stop a five), the cells just beyond
+ *    each end of each such five. A candidate that is a forbidden renju move for
  *    black is no defence (it loses); one that fills the board (a draw) is.
  *
  *  - After a three (the attacker has no five point but has cells t where one more stone
  *    leaves the defender unable to stop a five), the defender may answer with any four of
  *    its own, or with a move that spoils every such t. For each t, W(t) is the set of cells
  *    a defender stone must occupy to spoil t: t itself and the five points t creates (in
- *    caro also their windows, see above). A defender stone elsewhere changes nothing that
- *    t's win depends on, because the pattern tables read only the eleven-cell window of a
- *    cell and an opponent stone never makes a shape stronger. So the defences are the
+ *    caro also the cells beyond their ends, see above). A defender stone elsewhere
+ *    changes nothing that t's win depends on: the attacker's fives are made of its own
+ *    stones, which the defender cannot change, and an opponent stone never makes a shape
+ *    stronger. So the defences are the
  *    defender's fours plus the intersection of all W(t). The t are found by playing them
  *    on the board with the defender's turn skipped (a null move). For black in renju a t
  *    counts only when its four is its only line of three or more: then no white stone can
@@ -32,6 +33,8 @@
  * aborted search reports no win and stores nothing. A small transposition table, keyed by
  * the position's hash, remembers proven and failed attacker nodes within one call.
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
 #include "internal.h"
 
 #include <stdlib.h>
@@ -172,6 +175,31 @@ static int scan_class(const ctx *c, int s, int kmin, short *out, int cap)
     return n;
 }
 
+/* VCT's attacking moves for side s: fours and open threes (class K_THREE or better),
+ * and closed threes (a line pattern P_THREE), which threaten a double four when they
+ * meet another line at the point of their four. Whether a move really threatens is
+ * settled at the defender's node. */
+static int scan_threats(const ctx *c, int s, short *out, int cap)
+{
+    const board *b = c->b;
+    const box *bx = &c->boxes[c->sp];
+    int shift = s == C_BLACK ? 0 : 4, n = 0;
+    for (int y = bx->y0; y <= bx->y1; y++) {
+        int idx = board_index(b, bx->x0, y);
+        for (int x = bx->x0; x <= bx->x1; x++, idx++) {
+            int ok = b->cls[idx][s - 1] >= K_THREE;
+            for (int d = 0; d < NDIR && !ok; d++)
+                ok = ((b->pat[idx][d] >> shift) & 15) == P_THREE;
+            if (ok) {
+                if (n == cap)
+                    return -1;
+                out[n++] = (short)idx;
+            }
+        }
+    }
+    return n;
+}
+
 static int first_five_point(const ctx *c, int s)
 {
     short f[1];
@@ -188,8 +216,9 @@ static int contains(const short *list, int n, int v)
 }
 
 /* The cells a stone could occupy to stop `threat`'s five points: the points themselves
- * and, in caro, every empty cell within five steps of one on its four lines. Returns the
- * count, -1 if more than cap. */
+ * and, in caro, the cell just beyond each end of each five they make (a five closed by
+ * the opponent at both ends does not win there); a stone anywhere else leaves every
+ * five as it was. Returns the count, -1 if more than cap. */
 static int five_stoppers(const ctx *c, int threat, short *out, int cap)
 {
     const board *b = c->b;
@@ -203,15 +232,20 @@ static int five_stoppers(const ctx *c, int threat, short *out, int cap)
     if (!c->caro)
         return n;
     for (int i = 0; i < nf; i++)
-        for (int d = 0; d < NDIR; d++)
-            for (int k = -5; k <= 5; k++) {
-                int q = f[i] + k * b->dir_step[d];
-                if (k == 0 || b->cell[q] != C_EMPTY || contains(out, n, q))
+        for (int d = 0; d < NDIR; d++) {
+            if (pat_of(b, f[i], d, threat) != P_FIVE)
+                continue;
+            for (int sgn = -1; sgn <= 1; sgn += 2) {
+                int step = sgn * b->dir_step[d], q = f[i] + step;
+                while (b->cell[q] == threat)
+                    q += step;
+                if (b->cell[q] != C_EMPTY || contains(out, n, q))
                     continue;
                 if (n == cap)
                     return -1;
                 out[n++] = (short)q;
             }
+        }
     return n;
 }
 
@@ -323,23 +357,32 @@ static int attack_moves(ctx *c, int ply, int depth, int vct, int need_line, uint
 
 /* Defender to move, the attacker has five points and nothing stops them: writes the end
  * of the line (the defender occupies a five point, the attacker plays another) and
- * returns its length. When every five point is forbidden for black the line ends with
- * the attacker's last move. */
+ * returns its length. When every five point is forbidden for black, the line shows black
+ * playing some legal move elsewhere instead. Returns 0 if no such line can be shown. */
 static int finish_line(ctx *c, int ply)
 {
     short f[CAND_MAX];
     int nf = scan_class(c, c->att, K_FIVE, f, CAND_MAX);
-    for (int i = 0; i < nf; i++) {
-        int st = play(c, f[i]);
-        int g = st == GOMOKU_ONGOING ? first_five_point(c, c->att) : -1;
-        unplay(c);
-        if (g >= 0) {
-            c->line[ply] = f[i];
-            c->line[ply + 1] = g;
-            return ply + 2;
+    for (int pass = 0; pass < 2; pass++) {
+        const box *bx = &c->boxes[c->sp];
+        int n = pass == 0 ? nf : (bx->x1 - bx->x0 + 1) * (bx->y1 - bx->y0 + 1);
+        for (int i = 0; i < n; i++) {
+            int x = pass == 0 ? f[i]
+                              : board_index(c->b, bx->x0 + i % (bx->x1 - bx->x0 + 1),
+                                            bx->y0 + i / (bx->x1 - bx->x0 + 1));
+            if (c->b->cell[x] != C_EMPTY)
+                continue;
+            int st = play(c, x);
+            int g = st == GOMOKU_ONGOING ? first_five_point(c, c->att) : -1;
+            unplay(c);
+            if (g >= 0) {
+                c->line[ply] = x;
+                c->line[ply + 1] = g;
+                return ply + 2;
+            }
         }
     }
-    return ply;
+    return 0;
 }
 
 /* Defender to move, the attacker has no five point: the defences against its threes
@@ -507,7 +550,10 @@ static int defend(ctx *c, int ply, int depth, int vct, int need_line)
             n = 1;
         }
     }
-    int res = 0;
+    /* Every defence must lose. The line shows the one that holds out longest: the
+     * branches are searched without lines first (transpositions may answer them), then
+     * that one again with its line. */
+    int res = 0, hardest = -1;
     for (int i = 0; i < n; i++) {
         int st = play(c, defs[i]);
         if (st != GOMOKU_ONGOING) {
@@ -515,19 +561,28 @@ static int defend(ctx *c, int ply, int depth, int vct, int need_line)
             unplay(c);
             if (!forbidden)
                 return 0; /* a draw (or a defender five, which cannot happen here) */
-            /* A forbidden answer by black: that defence loses; it cannot be the line's. */
-            if (i == n - 1 && need_line)
-                return 0;
-            continue;
+            continue;     /* a forbidden answer by black loses: no defence */
         }
         c->path[ply] = defs[i];
-        int r = attack(c, ply + 1, depth, vct, need_line && i == n - 1);
+        int r = attack(c, ply + 1, depth, vct, need_line && n == 1);
         unplay(c);
         if (!r)
             return 0;
-        res = r;
+        if (r > res) {
+            res = r;
+            hardest = i;
+        }
     }
-    c->line[ply] = defs[n - 1];
+    if (hardest < 0)
+        return 0;
+    if (need_line && n > 1) {
+        play(c, defs[hardest]);
+        c->path[ply] = defs[hardest];
+        res = attack(c, ply + 1, depth, vct, 1);
+        unplay(c);
+    }
+    if (res)
+        c->line[ply] = defs[hardest];
     return res;
 }
 
@@ -580,8 +635,10 @@ static int attack_moves(ctx *c, int ply, int depth, int vct, int need_line, uint
     int n;
     if (has_five_point(b, c->def))
         n = five_blocks(c, c->def, mv, CAND_MAX);
+    else if (vct)
+        n = scan_threats(c, c->att, mv, CAND_MAX);
     else
-        n = scan_class(c, c->att, vct ? K_THREE : K_FOUR, mv, CAND_MAX);
+        n = scan_class(c, c->att, K_FOUR, mv, CAND_MAX);
     if (n < 0)
         n = 0; /* too many to list: give up on this node, which claims nothing */
     int last = ply >= 2 ? c->path[ply - 2] : -1;
