@@ -157,20 +157,23 @@ static void null_unplay(ctx *c)
 
 static int has_five_point(const board *b, int s) { return b->ncls[s - 1][K_FIVE] > 0; }
 
-/* Cells of class >= kmin for side s inside the scan box, at most cap. */
+/* Cells of class >= kmin for side s inside the scan box, at most cap. The board's class
+ * counts say how many there are, so the scan stops as soon as it has them all. */
 static int scan_class(const ctx *c, int s, int kmin, short *out, int cap)
 {
     const board *b = c->b;
     const box *bx = &c->boxes[c->sp];
+    int want = 0;
+    for (int k = kmin; k < K_NUM; k++)
+        want += b->ncls[s - 1][k];
+    if (want > cap)
+        return -1;
     int n = 0;
-    for (int y = bx->y0; y <= bx->y1; y++) {
+    for (int y = bx->y0; y <= bx->y1 && n < want; y++) {
         int idx = board_index(b, bx->x0, y);
         for (int x = bx->x0; x <= bx->x1; x++, idx++)
-            if (b->cls[idx][s - 1] >= kmin) {
-                if (n == cap)
-                    return -1;
+            if (b->cls[idx][s - 1] >= kmin)
                 out[n++] = (short)idx;
-            }
     }
     return n;
 }
@@ -326,8 +329,9 @@ static tt_slot *tt_find(ctx *c, uint64_t key)
         if (c->tt_tried || c->nodes < 64)
             return NULL;
         c->tt_tried = 1;
+        /* About one slot per four nodes of budget: small calls stay cheap to set up. */
         size_t want = 1024;
-        while (want < (size_t)c->budget && want < ((size_t)1 << 18))
+        while (want < (size_t)c->budget / 4 && want < ((size_t)1 << 18))
             want <<= 1;
         c->tt = calloc(want, sizeof *c->tt);
         if (!c->tt)
