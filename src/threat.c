@@ -205,9 +205,17 @@ static int scan_threats(const ctx *c, int s, short *out, int cap)
 
 static int first_five_point(const ctx *c, int s)
 {
-    short f[1];
-    int n = scan_class(c, s, K_FIVE, f, 1);
-    return n == 0 ? -1 : f[0];
+    const board *b = c->b;
+    const box *bx = &c->boxes[c->sp];
+    if (!has_five_point(b, s))
+        return -1;
+    for (int y = bx->y0; y <= bx->y1; y++) {
+        int idx = board_index(b, bx->x0, y);
+        for (int x = bx->x0; x <= bx->x1; x++, idx++)
+            if (b->cls[idx][s - 1] == K_FIVE)
+                return idx;
+    }
+    return -1;
 }
 
 static int contains(const short *list, int n, int v)

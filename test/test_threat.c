@@ -385,7 +385,9 @@ static void random_soundness(gomoku_rule rule, int size, int games, uint64_t see
     board *b = malloc(sizeof *b);
     assert_non_null(b);
     int line[LINE_CAP];
-    for (int g = 0; g < games; g++) {
+    /* At least `games` games, and on until wins that need threes have turned up (a cap
+     * keeps a failure to find any from looping forever; the callers assert on them). */
+    for (int g = 0; g < 300 && (g < games || *vct_only < 3); g++) {
         gomoku__board_init(b, size, (int)rule);
         for (int ply = 0; ply < size * size && b->state == GOMOKU_ONGOING; ply++) {
             if (ply >= 6 && ply % 2 == (g & 1)) {
@@ -410,7 +412,7 @@ static void random_soundness(gomoku_rule rule, int size, int games, uint64_t see
 static void test_every_reported_win_survives_every_defence_random_games(void **state)
 {
     (void)state;
-    int games = test_quick() ? 2 : 30;
+    int games = test_quick() ? 3 : 30;
     for (size_t r = 0; r < 4; r++) {
         vstats st = {0};
         int fv = 0, ft = 0, only = 0;
@@ -421,7 +423,7 @@ static void test_every_reported_win_survives_every_defence_random_games(void **s
         /* The random games are threat-heavy: wins must turn up, including wins that need
          * threes (so that the three defences are checked too), or this checks little. */
         assert_true(fv > 0);
-        assert_true(only > 0);
+        assert_true(only >= 3);
     }
 }
 
