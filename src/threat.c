@@ -459,21 +459,15 @@ static int three_defences(ctx *c, short *out, int cap, int *spare)
     }
     if (nt == 0)
         return -1;
-    if (ni > cap)
-        return -1;
-    memcpy(out, inter, (size_t)ni * sizeof *inter);
-    int n = ni;
     short fours[CAND_MAX];
     int n4 = scan_class(c, D, K_FOUR, fours, CAND_MAX);
-    if (n4 < 0)
+    if (n4 < 0 || n4 + ni > cap)
         return -1;
-    for (int i = 0; i < n4; i++) {
-        if (contains(out, n, fours[i]))
-            continue;
-        if (n == cap)
-            return -1;
-        out[n++] = fours[i];
-    }
+    memcpy(out, fours, (size_t)n4 * sizeof *fours);
+    int n = n4;
+    for (int i = 0; i < ni; i++)
+        if (!contains(fours, n4, inter[i]))
+            out[n++] = inter[i];
     return n;
 }
 
@@ -562,6 +556,7 @@ static int defend(ctx *c, int ply, int depth, int vct, int need_line)
             n = 1;
         }
     }
+    order_moves(c, defs, n, c->def, ply >= 1 ? c->path[ply - 1] : -1);
     /* Every defence must lose. The line shows the one that holds out longest: the
      * branches are searched without lines first (transpositions may answer them), then
      * that one again with its line. */
@@ -619,7 +614,9 @@ static int attack(ctx *c, int ply, int depth, int vct, int need_line)
     uint64_t key = b->hash ^ (vct ? SALT_VCT : SALT_VCF);
     tt_slot *s = tt_find(c, key);
     if (s && s->used && s->key == key) {
-        if (s->len > 0 && !need_line)
+        /* A win counts only within the depth it was proven with, so that the line of
+         * the hardest defence, searched again below, is found again. */
+        if (s->len > 0 && !need_line && s->depth <= depth)
             return ply + s->len;
         if (s->len == 0 && s->depth >= depth) {
             c->depth_cut |= s->depth != DEPTH_ANY;

@@ -434,6 +434,10 @@ static void test_reported_wins_sound_on_small_and_large_boards(void **state)
     int fv = 0, ft = 0, only = 0;
     random_soundness(GOMOKU_FREESTYLE, 9, test_quick() ? 2 : 6, 77, &fv, &ft, &only, &st);
     random_soundness(GOMOKU_STANDARD, 20, test_quick() ? 1 : 3, 78, &fv, &ft, &only, &st);
+    /* Boards small enough that the stones can run out: a full board is a draw. */
+    random_soundness(GOMOKU_CARO, 6, test_quick() ? 4 : 20, 79, &fv, &ft, &only, &st);
+    random_soundness(GOMOKU_FREESTYLE, GOMOKU_MIN_SIZE, test_quick() ? 4 : 20, 80, &fv, &ft,
+                     &only, &st);
     assert_true(fv > 0);
     assert_true(ft > 0);
 }
@@ -887,6 +891,23 @@ static void test_public_vcf_vct_errors(void **state)
     gomoku_free(e);
 }
 
+/* A time limit ends a search that the node budget would let run for minutes. Checked by
+ * the nodes searched, not by the clock, so a slow machine cannot make it fail. */
+static void test_public_time_limit_ends_a_long_search(void **state)
+{
+    (void)state;
+    /* A crowded middle game (tactics.txt, no quick VCT): the search runs out of work
+     * long before it runs out of a 1e9-node budget. */
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE,
+                                   "9,5 8,8 9,7 10,7 8,6 10,8 7,7 10,4 7,8 7,6 10,6 8,7 6,5 7,5");
+    uint64_t h = gomoku_hash(e);
+    gomoku_threat_result r;
+    assert_int_equal(gomoku_vct(&r, e, 1000000000LL, 30), GOMOKU_OK);
+    assert_true(r.nodes < 200000000LL); /* about 200 s of work without the clock */
+    assert_int_equal(gomoku_hash(e), h);
+    gomoku_free(e);
+}
+
 static void test_budget_and_stop_give_up_without_claiming(void **state)
 {
     (void)state;
@@ -1042,6 +1063,7 @@ int main(void)
         cmocka_unit_test(test_renju_white_wins_by_forcing_a_forbidden_block),
         cmocka_unit_test(test_public_vcf_vct_report_line_as_points_and_keep_position),
         cmocka_unit_test(test_public_vcf_vct_errors),
+        cmocka_unit_test(test_public_time_limit_ends_a_long_search),
         cmocka_unit_test(test_budget_and_stop_give_up_without_claiming),
         cmocka_unit_test(test_every_reported_win_survives_every_defence_random_games),
         cmocka_unit_test(test_reported_wins_sound_on_small_and_large_boards),
