@@ -37,6 +37,7 @@
 
 #include "internal.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -81,6 +82,7 @@ typedef struct ctx {
     size_t tt_mask;
     int tt_tried;
     int sp;             /* stones placed by the search, for the scan box stack */
+    /* Arrays last: ctx_init() clears only the fields above them. */
     box boxes[STACK_MAX + 1];
     int path[LINE_MAX]; /* moves being searched, by ply (for move ordering) */
     int line[LINE_MAX]; /* the winning line as it is proven */
@@ -295,8 +297,8 @@ static int five_blocks(ctx *c, int threat, short *out, int cap)
 
 /* ---- move ordering --------------------------------------------------------------- */
 
-/* Closeness of idx to the attacker's previous move: on one of its lines and near it is
- * best, since a new threat usually builds on the last one. */
+/* Closeness of idx to an earlier move: on one of its lines and near it is best, since a
+ * new threat (or a defence) usually builds on the last move. */
 static int proximity(const board *b, int idx, int last)
 {
     if (last < 0)
@@ -509,7 +511,7 @@ static int defender_vcf(ctx *c, int ply)
 }
 
 /* Defender to move after an attacker move. Returns the length of the attacker's win
- * against every defence (the line shows the last defence tried), or 0. */
+ * against every defence (the line shows the defence that holds out longest), or 0. */
 static int defend(ctx *c, int ply, int depth, int vct, int need_line)
 {
     board *b = c->b;
@@ -675,7 +677,7 @@ static int attack_moves(ctx *c, int ply, int depth, int vct, int need_line, uint
 
 static void ctx_init(ctx *c, board *b, long long budget, atomic_int *stop, double deadline_ms)
 {
-    memset(c, 0, sizeof *c);
+    memset(c, 0, offsetof(ctx, boxes));
     c->b = b;
     c->att = b->side;
     c->def = 3 - b->side;
@@ -703,9 +705,10 @@ static void ctx_init(ctx *c, board *b, long long budget, atomic_int *stop, doubl
     bx->y1 = bx->y1 + 5 >= b->size ? b->size - 1 : bx->y1 + 5;
 }
 
-/* The common driver. vct = 0: VCF, one depth-first search. vct = 1: VCT, deepened one
- * attacker move at a time so that short wins are found first and failed nodes of the
- * shallower passes prune the deeper ones. */
+/* The common driver. vct = 0: VCF, one depth-first search (cheapest for the many small
+ * leaf calls of the main search). vct = 1: VCT, deepened one attacker move at a time so
+ * that short wins are found first and failed nodes of the shallower passes prune the
+ * deeper ones; it stops early once a pass was nowhere cut short by the depth. */
 static int run(board *b, int vct, int max_depth, long long budget, long long *nodes, int *line,
                int cap, atomic_int *stop, double deadline_ms)
 {
@@ -732,7 +735,7 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
     if (!vct) {
         len = attack(c, 0, max_depth, 0, 1);
     } else {
-        for (int d = 2; d <= max_depth && !len && !c->aborted; d++) {
+        for (int d = 1; d <= max_depth && !len && !c->aborted; d++) {
             c->depth_cut = 0;
             len = attack(c, 0, d, 1, 1);
             if (!c->depth_cut)

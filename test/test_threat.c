@@ -694,10 +694,12 @@ static void test_no_win_when_defender_threatens_five_first(void **state)
         assert_int_equal(solve_checked(gomoku__vcf, b, 10, 200000, line, &st), 0);
         assert_int_equal(solve_checked(gomoku__vct, b, 10, 200000, line, &st), 0);
         free(b);
-        /* White to move simply makes five: the VCF is one ply. */
+        /* White to move simply makes five: a one-ply win, even with one move allowed. */
         b = pic_board(all_rules[r], 15, pic, C_WHITE);
         assert_int_equal(solve_checked(gomoku__vcf, b, 10, 200000, line, &st), 1);
         assert_int_equal(line[0], cell_at(b, 13, 0));
+        assert_int_equal(solve_checked(gomoku__vct, b, 1, 200000, line, &st), 1);
+        assert_int_equal(solve_checked(gomoku__vcf, b, 1, 200000, line, &st), 1);
         free(b);
     }
 }
