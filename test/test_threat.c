@@ -633,6 +633,41 @@ static void test_vct_finds_double_three_and_vcf_does_not(void **state)
     }
 }
 
+/* Black has no four to play at all, but wins by threes: f7 (6,6) makes an open three on
+ * row 6, and the attack goes on with further threes and fours (13 or more plies). Found
+ * by a search of random positions; the verifier checks the line. */
+static void test_vct_wins_with_threes_where_no_vcf_exists(void **state)
+{
+    (void)state;
+    static const char *const pic[] = {
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "....O..........",
+        "........O......",
+        "....XX.........",
+        "......X..X.....",
+        ".......O.......",
+        ".........O.....",
+        NULL};
+    vstats st = {0};
+    int line[LINE_CAP];
+    for (size_t r = 0; r < 4; r++) {
+        board *b = pic_board(all_rules[r], 15, pic, C_BLACK);
+        assert_int_equal(solve_checked(gomoku__vcf, b, 20, 200000, line, &st), 0);
+        int len = solve_checked(gomoku__vct, b, 20, 1000000, line, &st);
+        assert_true(len >= 13);
+        assert_int_equal(line[0], cell_at(b, 6, 6));
+        /* The first move is a three, not a four: white is not forced to one cell. */
+        gomoku__board_make(b, line[0]);
+        assert_int_equal(b->ncls[C_BLACK - 1][K_FIVE], 0);
+        assert_true(b->ncls[C_BLACK - 1][K_OPEN_FOUR] > 0);
+        gomoku__board_unmake(b);
+        free(b);
+    }
+}
+
 /* An open three for black, white to move with no four: white cannot win; black to move
  * wins by VCT (the open four) and also by VCF (open four then five). */
 static void test_open_three_wins_for_the_side_to_move_only(void **state)
@@ -1058,6 +1093,7 @@ int main(void)
         cmocka_unit_test(test_double_four_wins_except_for_black_in_renju),
         cmocka_unit_test(test_vcf_of_several_fours_is_found_and_needs_its_depth),
         cmocka_unit_test(test_vct_finds_double_three_and_vcf_does_not),
+        cmocka_unit_test(test_vct_wins_with_threes_where_no_vcf_exists),
         cmocka_unit_test(test_open_three_wins_for_the_side_to_move_only),
         cmocka_unit_test(test_no_win_when_defender_threatens_five_first),
         cmocka_unit_test(test_defender_counter_four_must_be_answered),
