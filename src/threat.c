@@ -510,28 +510,27 @@ static int defender_vcf(ctx *c, int ply)
     return r > 0;
 }
 
-/* Defender to move after an attacker move. Returns the length of the attacker's win
- * against every defence (the line shows the defence that holds out longest), or 0. */
-static int defend(ctx *c, int ply, int depth, int vct, int need_line)
+/* The defender's moves at a defender node, ordered, into defs. Returns their number; 0
+ * when the attacker has five points that no move stops (finish_line() shows the end);
+ * -1 when the attacker's last move needs no answer, or the defender wins first, or the
+ * lists overflow (all of which make the attacker's move fail). */
+static int defender_moves(ctx *c, int ply, int vct, short *defs)
 {
     board *b = c->b;
-    if (out_of_work(c) || has_five_point(b, c->def))
-        return 0;
-    short defs[CAND_MAX];
+    if (has_five_point(b, c->def))
+        return -1;
     int n;
     if (has_five_point(b, c->att)) {
         n = five_blocks(c, c->att, defs, CAND_MAX);
-        if (n < 0)
-            return 0;
-        if (n == 0)
-            return finish_line(c, ply);
+        if (n <= 0)
+            return n;
     } else {
         if (!vct)
-            return 0;
+            return -1;
         int spare;
         n = three_defences(c, defs, CAND_MAX, &spare);
         if (n < 0 || defender_vcf(c, ply))
-            return 0;
+            return -1;
         if (c->renju_def_black) {
             /* A forbidden answer loses at once: it is no defence. */
             int k = 0;
@@ -548,17 +547,33 @@ static int defend(ctx *c, int ply, int depth, int vct, int need_line)
             /* Nothing defends; show the defender blocking one threat anyway, and prove
              * the rest like any other line (so this shortcut claims nothing unproven). */
             if (spare < 0)
-                return 0;
+                return -1;
             int st = play(c, spare);
             int legal = !(st != GOMOKU_ONGOING && b->forbidden_loss);
             unplay(c);
             if (!legal)
-                return 0;
+                return -1;
             defs[0] = (short)spare;
             n = 1;
         }
     }
     order_moves(c, defs, n, c->def, ply >= 1 ? c->path[ply - 1] : -1);
+    return n;
+}
+
+/* Defender to move after an attacker move. Returns the length of the attacker's win
+ * against every defence (the line shows the defence that holds out longest), or 0. */
+static int defend(ctx *c, int ply, int depth, int vct, int need_line)
+{
+    board *b = c->b;
+    if (out_of_work(c))
+        return 0;
+    short defs[CAND_MAX];
+    int n = defender_moves(c, ply, vct, defs);
+    if (n < 0)
+        return 0;
+    if (n == 0)
+        return finish_line(c, ply);
     /* Every defence must lose. The line shows the one that holds out longest: the
      * branches are searched without lines first (transpositions may answer them), then
      * that one again with its line. */
@@ -593,6 +608,25 @@ static int defend(ctx *c, int ply, int depth, int vct, int need_line)
     if (res)
         c->line[ply] = defs[hardest];
     return res;
+}
+
+/* The attacker's candidate moves, ordered: the blocks of the defender's five points when
+ * it has any, else its fours (VCF) or threats (VCT). None when there are too many to list
+ * (giving up on a node claims nothing). */
+static int attacker_moves(ctx *c, int ply, int vct, short *mv)
+{
+    board *b = c->b;
+    int n;
+    if (has_five_point(b, c->def))
+        n = five_blocks(c, c->def, mv, CAND_MAX);
+    else if (vct)
+        n = scan_threats(c, c->att, mv, CAND_MAX);
+    else
+        n = scan_class(c, c->att, K_FOUR, mv, CAND_MAX);
+    if (n < 0)
+        return 0;
+    order_moves(c, mv, n, c->att, ply >= 2 ? c->path[ply - 2] : -1);
+    return n;
 }
 
 /* Attacker to move with at most `depth` attacker moves left (the five included). */
@@ -643,17 +677,7 @@ static int attack_moves(ctx *c, int ply, int depth, int vct, int need_line, uint
             return r;
     }
     short mv[CAND_MAX];
-    int n;
-    if (has_five_point(b, c->def))
-        n = five_blocks(c, c->def, mv, CAND_MAX);
-    else if (vct)
-        n = scan_threats(c, c->att, mv, CAND_MAX);
-    else
-        n = scan_class(c, c->att, K_FOUR, mv, CAND_MAX);
-    if (n < 0)
-        n = 0; /* too many to list: give up on this node, which claims nothing */
-    int last = ply >= 2 ? c->path[ply - 2] : -1;
-    order_moves(c, mv, n, c->att, last);
+    int n = attacker_moves(c, ply, vct, mv);
     for (int i = 0; i < n; i++) {
         if (play(c, mv[i]) != GOMOKU_ONGOING || (!vct && !has_five_point(b, c->att))) {
             unplay(c); /* forbidden, a draw, or (VCF) a block that is no four */
