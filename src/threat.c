@@ -717,7 +717,8 @@ static void ctx_init(ctx *c, board *b, long long budget, atomic_int *stop, doubl
     bx->x0 = bx->y0 = b->size;
     bx->x1 = bx->y1 = -1;
     for (int i = 0; i < b->nmoves; i++) {
-        int x = board_x(b, b->moves[i]), y = board_y(b, b->moves[i]);
+        int row = b->moves[i] / b->stride; /* one division per stone: this runs per call */
+        int x = b->moves[i] - row * b->stride - PAD, y = row - PAD;
         bx->x0 = x < bx->x0 ? x : bx->x0;
         bx->y0 = y < bx->y0 ? y : bx->y0;
         bx->x1 = x > bx->x1 ? x : bx->x1;
