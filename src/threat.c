@@ -1,0 +1,837 @@
+/*
+ * threat.c - threat-space search: VCF (victory by continuous fours) and VCT (victory by
+ * continuous threats: fours and threes).
+ *
+ * Both are AND-OR searches on the incremental board. At an attacker (OR) node the
+ * attacker tries its threat moves; at a defender (AND) node every defence that could
+ * matter is tried and all of them must lose. What makes the proof sound is how the
+ * defender's moves are chosen; the rule throughout is that a defender move left out is
+ * one after which the attacker provably wins at once:
+ *
+ *  - After a four (the attacker has a five point), the defender must make five itself
+ *    (then the line fails) or leave the attacker without any five point. The defences are
+ *    found by trying the candidates on the board: the five points themselves and, in caro
+ *    (where opponent stones just beyond both ends stop a five), the cells just beyond
+ *    each end of each such five. A candidate that is a forbidden renju move for
+ *    black is no defence (it loses); one that fills the board (a draw) is.
+ *
+ *  - After a three (the attacker has no five point but has cells t where one more stone
+ *    leaves the defender unable to stop a five), the defender may answer with any four of
+ *    its own, or with a move that spoils every such t. For each t, W(t) is the set of cells
+ *    a defender stone must occupy to spoil t: t itself and the five points t creates (in
+ *    caro also the cells beyond their ends, see above). A defender stone elsewhere
+ *    changes nothing that t's win depends on: the attacker's fives are made of its own
+ *    stones, which the defender cannot change, and an opponent stone never makes a shape
+ *    stronger. So the defences are the
+ *    defender's fours plus the intersection of all W(t). The t are found by playing them
+ *    on the board with the defender's turn skipped (a null move). For black in renju a t
+ *    counts only when its four is its only line of three or more: then no white stone can
+ *    make it forbidden (a white stone cannot add a three or four, while the recursive
+ *    three rule could otherwise turn a legal point into a double three from afar).
+ *
+ * A node budget, a stop flag and (for the public calls) a deadline bound the work; an
+ * aborted search reports no win and stores nothing. A small transposition table, keyed by
+ * the position's hash, remembers proven and failed attacker nodes within one call.
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
+#include "internal.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_DEPTH 60                  /* attacker moves, whatever the caller asks */
+#define LINE_MAX (2 * MAX_DEPTH + 8)  /* plies of a line, with room for the last five */
+#define CAND_MAX 256                  /* moves kept per node */
+#define STACK_MAX (2 * MAX_DEPTH + 16) /* stones the search can have on the board at once */
+#define DEF_VCF_NODES 2000            /* sub-budget of a defender's counter-VCF try */
+#define DEF_VCF_DEPTH 16
+#define PUBLIC_DEPTH 32               /* keeps public lines within GOMOKU_MAX_PV plies */
+
+#define DEPTH_ANY 127 /* a failure that no extra depth would change */
+
+#define SALT_VCF 0x5bd1e9955bd1e995ull
+#define SALT_VCT 0x9e3779b97f4a7c15ull
+
+typedef struct tt_slot {
+    uint64_t key;
+    int16_t depth; /* attacker moves searched (fail) or allowed (win) */
+    int16_t len;   /* > 0: win in this many plies from the node; 0: no win within depth */
+    int32_t used;
+} tt_slot;
+
+typedef struct box {
+    int x0, y0, x1, y1;
+} box;
+
+typedef struct ctx {
+    board *b;
+    int att, def;     /* C_BLACK / C_WHITE */
+    int caro;
+    int renju_att_black, renju_def_black;
+    long long nodes, budget;
+    atomic_int *stop;
+    struct timespec start;
+    double deadline_ms; /* 0: none */
+    int aborted;
+    int depth_cut;      /* some node of the current subtree stopped for lack of depth */
+    long long next_check;
+    tt_slot *tt;
+    size_t tt_mask;
+    int tt_tried;
+    int sp;             /* stones placed by the search, for the scan box stack */
+    /* Arrays last: ctx_init() clears only the fields above them. */
+    box boxes[STACK_MAX + 1];
+    int path[LINE_MAX]; /* moves being searched, by ply (for move ordering) */
+    int line[LINE_MAX]; /* the winning line as it is proven */
+} ctx;
+
+static double elapsed_ms(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) * 1000.0 + (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/* The search has to give up: budget spent, stop asked, or out of time. Cheap checks
+ * every node, the atomic and the clock every 1024 nodes. */
+static int out_of_work(ctx *c)
+{
+    if (c->aborted)
+        return 1;
+    if (c->nodes >= c->budget) {
+        c->aborted = 1;
+        return 1;
+    }
+    if (c->nodes >= c->next_check) {
+        c->next_check = c->nodes + 1024;
+        if (c->stop && atomic_load_explicit(c->stop, memory_order_relaxed))
+            c->aborted = 1;
+        else if (c->deadline_ms > 0 && elapsed_ms(&c->start) >= c->deadline_ms)
+            c->aborted = 1;
+    }
+    return c->aborted;
+}
+
+/* ---- board access ---------------------------------------------------------------- */
+
+static int play(ctx *c, int idx)
+{
+    board *b = c->b;
+    box *o = &c->boxes[c->sp], *n = &c->boxes[c->sp + 1];
+    int x = board_x(b, idx), y = board_y(b, idx);
+    /* Cells that can get a pattern from this stone lie within five steps of it. */
+    n->x0 = x - 5 < o->x0 ? (x - 5 < 0 ? 0 : x - 5) : o->x0;
+    n->y0 = y - 5 < o->y0 ? (y - 5 < 0 ? 0 : y - 5) : o->y0;
+    n->x1 = x + 5 > o->x1 ? (x + 5 >= b->size ? b->size - 1 : x + 5) : o->x1;
+    n->y1 = y + 5 > o->y1 ? (y + 5 >= b->size ? b->size - 1 : y + 5) : o->y1;
+    c->sp++;
+    c->nodes++;
+    gomoku__board_make(b, idx);
+    return b->state;
+}
+
+static void unplay(ctx *c)
+{
+    c->sp--;
+    gomoku__board_unmake(c->b);
+}
+
+/* Plays idx for `side` although the other side is to move (a null move for the side to
+ * move), for probing what a threat would do. Undo with null_unplay(). */
+static int null_play(ctx *c, int idx, int side)
+{
+    board *b = c->b;
+    b->side = side;
+    b->hash ^= b->zobrist_side;
+    return play(c, idx);
+}
+
+static void null_unplay(ctx *c)
+{
+    board *b = c->b;
+    unplay(c);
+    b->side = 3 - b->side;
+    b->hash ^= b->zobrist_side;
+}
+
+static int has_five_point(const board *b, int s) { return b->ncls[s - 1][K_FIVE] > 0; }
+
+/* Cells of class >= kmin for side s inside the scan box, at most cap. The board's class
+ * counts say how many there are, so the scan stops as soon as it has them all. */
+static int scan_class(const ctx *c, int s, int kmin, short *out, int cap)
+{
+    const board *b = c->b;
+    const box *bx = &c->boxes[c->sp];
+    int want = 0;
+    for (int k = kmin; k < K_NUM; k++)
+        want += b->ncls[s - 1][k];
+    if (want > cap)
+        return -1;
+    int n = 0;
+    for (int y = bx->y0; y <= bx->y1 && n < want; y++) {
+        int idx = board_index(b, bx->x0, y);
+        for (int x = bx->x0; x <= bx->x1; x++, idx++)
+            if (b->cls[idx][s - 1] >= kmin)
+                out[n++] = (short)idx;
+    }
+    return n;
+}
+
+/* VCT's attacking moves for side s: fours and open threes (class K_THREE or better),
+ * and closed threes (a line pattern P_THREE), which threaten a double four when they
+ * meet another line at the point of their four. Whether a move really threatens is
+ * settled at the defender's node. */
+static int scan_threats(const ctx *c, int s, short *out, int cap)
+{
+    const board *b = c->b;
+    const box *bx = &c->boxes[c->sp];
+    int shift = s == C_BLACK ? 0 : 4, n = 0;
+    for (int y = bx->y0; y <= bx->y1; y++) {
+        int idx = board_index(b, bx->x0, y);
+        for (int x = bx->x0; x <= bx->x1; x++, idx++) {
+            int ok = b->cls[idx][s - 1] >= K_THREE;
+            for (int d = 0; d < NDIR && !ok; d++)
+                ok = ((b->pat[idx][d] >> shift) & 15) == P_THREE;
+            if (ok) {
+                if (n == cap)
+                    return -1;
+                out[n++] = (short)idx;
+            }
+        }
+    }
+    return n;
+}
+
+static int first_five_point(const ctx *c, int s)
+{
+    const board *b = c->b;
+    const box *bx = &c->boxes[c->sp];
+    if (!has_five_point(b, s))
+        return -1;
+    for (int y = bx->y0; y <= bx->y1; y++) {
+        int idx = board_index(b, bx->x0, y);
+        for (int x = bx->x0; x <= bx->x1; x++, idx++)
+            if (b->cls[idx][s - 1] == K_FIVE)
+                return idx;
+    }
+    return -1;
+}
+
+static int contains(const short *list, int n, int v)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == v)
+            return 1;
+    return 0;
+}
+
+/* The cells a stone could occupy to stop `threat`'s five points: the points themselves
+ * and, in caro, the cell just beyond each end of each five they make (a five closed by
+ * the opponent at both ends does not win there); a stone anywhere else leaves every
+ * five as it was. Returns the count, -1 if more than cap. */
+static int five_stoppers(const ctx *c, int threat, short *out, int cap)
+{
+    const board *b = c->b;
+    short f[CAND_MAX];
+    int nf = scan_class(c, threat, K_FIVE, f, CAND_MAX);
+    if (nf < 0 || nf > cap)
+        return -1;
+    int n = 0;
+    for (int i = 0; i < nf; i++)
+        out[n++] = f[i];
+    if (!c->caro)
+        return n;
+    for (int i = 0; i < nf; i++)
+        for (int d = 0; d < NDIR; d++) {
+            if (pat_of(b, f[i], d, threat) != P_FIVE)
+                continue;
+            for (int sgn = -1; sgn <= 1; sgn += 2) {
+                int step = sgn * b->dir_step[d], q = f[i] + step;
+                while (b->cell[q] == threat)
+                    q += step;
+                if (b->cell[q] != C_EMPTY || contains(out, n, q))
+                    continue;
+                if (n == cap)
+                    return -1;
+                out[n++] = (short)q;
+            }
+        }
+    return n;
+}
+
+/* The moves of the side to move that leave `threat` (the other side) without a five
+ * point: tried on the board. Forbidden moves are left out (they lose); a move that fills
+ * the board counts (a draw stops the threat too). Returns the count, -1 on overflow.
+ * Outside caro no single stone stops two five points, so that case is answered at once. */
+static int five_blocks(ctx *c, int threat, short *out, int cap)
+{
+    short cand[CAND_MAX];
+    int nc = five_stoppers(c, threat, cand, CAND_MAX);
+    if (nc < 0)
+        return -1;
+    if (!c->caro) {
+        int nf = 0;
+        for (int i = 0; i < nc; i++)
+            nf += c->b->cls[cand[i]][threat - 1] == K_FIVE;
+        if (nf >= 2)
+            return 0;
+    }
+    int n = 0;
+    for (int i = 0; i < nc; i++) {
+        int st = play(c, cand[i]);
+        int ok = st == GOMOKU_DRAW ||
+                 (st == GOMOKU_ONGOING && !has_five_point(c->b, threat)) ||
+                 (st != GOMOKU_ONGOING && !c->b->forbidden_loss); /* mover made five */
+        unplay(c);
+        if (ok) {
+            if (n == cap)
+                return -1;
+            out[n++] = cand[i];
+        }
+    }
+    return n;
+}
+
+/* ---- move ordering --------------------------------------------------------------- */
+
+/* Closeness of idx to an earlier move: on one of its lines and near it is best, since a
+ * new threat (or a defence) usually builds on the last move. */
+static int proximity(const board *b, int idx, int last)
+{
+    if (last < 0)
+        return 0;
+    int dx = board_x(b, idx) - board_x(b, last), dy = board_y(b, idx) - board_y(b, last);
+    int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    int m = ax > ay ? ax : ay;
+    if ((ax == 0 || ay == 0 || ax == ay) && m <= 4)
+        return 10 - m;
+    return m <= 2 ? 3 : 0;
+}
+
+static void order_moves(const ctx *c, short *mv, int n, int s, int last)
+{
+    int key[CAND_MAX];
+    for (int i = 0; i < n; i++)
+        key[i] = c->b->cls[mv[i]][s - 1] * 16 + proximity(c->b, mv[i], last);
+    for (int i = 1; i < n; i++) {
+        short m = mv[i];
+        int k = key[i], j = i - 1;
+        while (j >= 0 && key[j] < k) {
+            mv[j + 1] = mv[j];
+            key[j + 1] = key[j];
+            j--;
+        }
+        mv[j + 1] = m;
+        key[j + 1] = k;
+    }
+}
+
+/* ---- transposition table ----------------------------------------------------------- */
+
+static tt_slot *tt_find(ctx *c, uint64_t key)
+{
+    if (!c->tt) {
+        /* Most calls (leaf checks of the main search) end within a few nodes; the table
+         * is only worth allocating once a search is under way. */
+        if (c->tt_tried || c->nodes < 64)
+            return NULL;
+        c->tt_tried = 1;
+        /* About one slot per four nodes of budget: small calls stay cheap to set up. */
+        size_t want = 1024;
+        while (want < (size_t)c->budget / 4 && want < ((size_t)1 << 18))
+            want <<= 1;
+        c->tt = calloc(want, sizeof *c->tt);
+        if (!c->tt)
+            return NULL;
+        c->tt_mask = want - 1;
+    }
+    return &c->tt[key & c->tt_mask];
+}
+
+static void tt_store(ctx *c, uint64_t key, int depth, int len)
+{
+    if (c->aborted)
+        return;
+    tt_slot *s = tt_find(c, key);
+    if (!s)
+        return;
+    s->key = key;
+    s->depth = (int16_t)depth;
+    s->len = (int16_t)len;
+    s->used = 1;
+}
+
+/* ---- the search ------------------------------------------------------------------- */
+
+static int attack(ctx *c, int ply, int depth, int vct, int need_line);
+static int attack_moves(ctx *c, int ply, int depth, int vct, int need_line, uint64_t key);
+
+/* Defender to move, the attacker has five points and nothing stops them: writes the end
+ * of the line (the defender occupies a five point, the attacker plays another) and
+ * returns its length. When every five point is forbidden for black, the line shows black
+ * playing some legal move elsewhere instead. Returns 0 if no such line can be shown. */
+static int finish_line(ctx *c, int ply)
+{
+    short f[CAND_MAX];
+    int nf = scan_class(c, c->att, K_FIVE, f, CAND_MAX);
+    for (int pass = 0; pass < 2; pass++) {
+        const box *bx = &c->boxes[c->sp];
+        int n = pass == 0 ? nf : (bx->x1 - bx->x0 + 1) * (bx->y1 - bx->y0 + 1);
+        for (int i = 0; i < n; i++) {
+            int x = pass == 0 ? f[i]
+                              : board_index(c->b, bx->x0 + i % (bx->x1 - bx->x0 + 1),
+                                            bx->y0 + i / (bx->x1 - bx->x0 + 1));
+            if (c->b->cell[x] != C_EMPTY)
+                continue;
+            int st = play(c, x);
+            int g = st == GOMOKU_ONGOING ? first_five_point(c, c->att) : -1;
+            unplay(c);
+            if (g >= 0) {
+                c->line[ply] = x;
+                c->line[ply + 1] = g;
+                return ply + 2;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Defender to move, the attacker has no five point: the defences against its threes
+ * (see the file comment), written to out. Returns their count, or -1 when the attacker
+ * has no such threat or the list overflows. *spare receives a cell for the defender to
+ * play when nothing defends (the line must show some move). */
+static int three_defences(ctx *c, short *out, int cap, int *spare)
+{
+    board *b = c->b;
+    int A = c->att, D = c->def;
+    short cand[CAND_MAX], inter[CAND_MAX], w[CAND_MAX];
+    int nc = scan_class(c, A, K_OPEN_FOUR, cand, CAND_MAX);
+    if (nc <= 0)
+        return -1;
+    int nt = 0, ni = 0;
+    *spare = -1;
+    for (int i = 0; i < nc; i++) {
+        int t = cand[i];
+        if (c->renju_att_black) {
+            int strong = 0;
+            for (int d = 0; d < NDIR; d++)
+                strong += pat_of(b, t, d, A) >= P_OPEN_THREE;
+            if (strong != 1)
+                continue;
+        }
+        int nw = -1;
+        if (null_play(c, t, A) == GOMOKU_ONGOING && !has_five_point(b, D)) {
+            if (!c->caro) {
+                short f[CAND_MAX];
+                int nf = scan_class(c, A, K_FIVE, f, CAND_MAX - 1);
+                if (nf >= 2) {
+                    w[0] = (short)t;
+                    memcpy(w + 1, f, (size_t)nf * sizeof *f);
+                    nw = nf + 1;
+                }
+            } else {
+                short blk[CAND_MAX];
+                if (five_blocks(c, A, blk, CAND_MAX) == 0) {
+                    int ns = five_stoppers(c, A, w + 1, CAND_MAX - 1);
+                    if (ns >= 0) {
+                        w[0] = (short)t;
+                        nw = ns + 1;
+                    }
+                }
+            }
+        }
+        null_unplay(c);
+        if (nw < 0)
+            continue;
+        if (nt == 0) {
+            memcpy(inter, w, (size_t)nw * sizeof *w);
+            ni = nw;
+            *spare = t;
+        } else {
+            int k = 0;
+            for (int j = 0; j < ni; j++)
+                if (contains(w, nw, inter[j]))
+                    inter[k++] = inter[j];
+            ni = k;
+        }
+        nt++;
+    }
+    if (nt == 0)
+        return -1;
+    short fours[CAND_MAX];
+    int n4 = scan_class(c, D, K_FOUR, fours, CAND_MAX);
+    if (n4 < 0 || n4 + ni > cap)
+        return -1;
+    memcpy(out, fours, (size_t)n4 * sizeof *fours);
+    int n = n4;
+    for (int i = 0; i < ni; i++)
+        if (!contains(fours, n4, inter[i]))
+            out[n++] = inter[i];
+    return n;
+}
+
+static void swap_roles(ctx *c)
+{
+    int t = c->att;
+    c->att = c->def;
+    c->def = t;
+    t = c->renju_att_black;
+    c->renju_att_black = c->renju_def_black;
+    c->renju_def_black = t;
+}
+
+/* Defender to move against a three: a VCF of its own refutes the three (the attacker,
+ * with no five point, can only answer each four). Tried first because it is the usual
+ * refutation and cheap to find; on a small budget of its own, so that a failed or
+ * unfinished try costs little and claims nothing. */
+static int defender_vcf(ctx *c, int ply)
+{
+    int k;
+    for (k = K_FOUR; k < K_NUM; k++)
+        if (c->b->ncls[c->def - 1][k])
+            break;
+    if (k == K_NUM)
+        return 0;
+    long long budget = c->budget;
+    if (c->budget - c->nodes > DEF_VCF_NODES)
+        c->budget = c->nodes + DEF_VCF_NODES;
+    int cut = c->depth_cut; /* a counter-VCF cut short refutes nothing either way */
+    swap_roles(c);
+    int r = attack(c, ply, DEF_VCF_DEPTH, 0, 0);
+    swap_roles(c);
+    c->depth_cut = cut;
+    int sub_abort = c->aborted && c->nodes >= c->budget && c->budget < budget;
+    c->budget = budget;
+    if (sub_abort)
+        c->aborted = 0;
+    return r > 0;
+}
+
+/* The defender's moves at a defender node, ordered, into defs. Returns their number; 0
+ * when the attacker has five points that no move stops (finish_line() shows the end);
+ * -1 when the attacker's last move needs no answer, or the defender wins first, or the
+ * lists overflow (all of which make the attacker's move fail). */
+static int defender_moves(ctx *c, int ply, int vct, short *defs)
+{
+    board *b = c->b;
+    if (has_five_point(b, c->def))
+        return -1;
+    int n;
+    if (has_five_point(b, c->att)) {
+        n = five_blocks(c, c->att, defs, CAND_MAX);
+        if (n <= 0)
+            return n;
+    } else {
+        if (!vct)
+            return -1;
+        int spare;
+        n = three_defences(c, defs, CAND_MAX, &spare);
+        if (n < 0 || defender_vcf(c, ply))
+            return -1;
+        if (c->renju_def_black) {
+            /* A forbidden answer loses at once: it is no defence. */
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                int st = play(c, defs[i]);
+                int legal = !(st != GOMOKU_ONGOING && b->forbidden_loss);
+                unplay(c);
+                if (legal)
+                    defs[k++] = defs[i];
+            }
+            n = k;
+        }
+        if (n == 0) {
+            /* Nothing defends; show the defender blocking one threat anyway, and prove
+             * the rest like any other line (so this shortcut claims nothing unproven). */
+            if (spare < 0)
+                return -1;
+            int st = play(c, spare);
+            int legal = !(st != GOMOKU_ONGOING && b->forbidden_loss);
+            unplay(c);
+            if (!legal)
+                return -1;
+            defs[0] = (short)spare;
+            n = 1;
+        }
+    }
+    order_moves(c, defs, n, c->def, ply >= 1 ? c->path[ply - 1] : -1);
+    return n;
+}
+
+/* Defender to move after an attacker move. Returns the length of the attacker's win
+ * against every defence (the line shows the defence that holds out longest), or 0. */
+static int defend(ctx *c, int ply, int depth, int vct, int need_line)
+{
+    board *b = c->b;
+    if (out_of_work(c))
+        return 0;
+    short defs[CAND_MAX];
+    int n = defender_moves(c, ply, vct, defs);
+    if (n < 0)
+        return 0;
+    if (n == 0)
+        return finish_line(c, ply);
+    /* Every defence must lose. The line shows the one that holds out longest: the
+     * branches are searched without lines first (transpositions may answer them), then
+     * that one again with its line. */
+    int res = 0, hardest = -1;
+    for (int i = 0; i < n; i++) {
+        int st = play(c, defs[i]);
+        if (st != GOMOKU_ONGOING) {
+            int forbidden = b->forbidden_loss;
+            unplay(c);
+            if (!forbidden)
+                return 0; /* a draw (or a defender five, which cannot happen here) */
+            continue;     /* a forbidden answer by black loses: no defence */
+        }
+        c->path[ply] = defs[i];
+        int r = attack(c, ply + 1, depth, vct, need_line && n == 1);
+        unplay(c);
+        if (!r)
+            return 0;
+        if (r > res) {
+            res = r;
+            hardest = i;
+        }
+    }
+    if (hardest < 0)
+        return 0;
+    if (need_line && n > 1) {
+        play(c, defs[hardest]);
+        c->path[ply] = defs[hardest];
+        res = attack(c, ply + 1, depth, vct, 1);
+        unplay(c);
+    }
+    if (res)
+        c->line[ply] = defs[hardest];
+    return res;
+}
+
+/* The attacker's candidate moves, ordered: the blocks of the defender's five points when
+ * it has any, else its fours (VCF) or threats (VCT). None when there are too many to list
+ * (giving up on a node claims nothing). */
+static int attacker_moves(ctx *c, int ply, int vct, short *mv)
+{
+    board *b = c->b;
+    int n;
+    if (has_five_point(b, c->def))
+        n = five_blocks(c, c->def, mv, CAND_MAX);
+    else if (vct)
+        n = scan_threats(c, c->att, mv, CAND_MAX);
+    else
+        n = scan_class(c, c->att, K_FOUR, mv, CAND_MAX);
+    if (n < 0)
+        return 0;
+    order_moves(c, mv, n, c->att, ply >= 2 ? c->path[ply - 2] : -1);
+    return n;
+}
+
+/* Attacker to move with at most `depth` attacker moves left (the five included). */
+static int attack(ctx *c, int ply, int depth, int vct, int need_line)
+{
+    board *b = c->b;
+    if (depth < 1 || ply >= LINE_MAX - 2) {
+        c->depth_cut = 1;
+        return 0;
+    }
+    if (has_five_point(b, c->att)) {
+        c->line[ply] = first_five_point(c, c->att);
+        return ply + 1;
+    }
+    if (depth < 2) {
+        c->depth_cut = 1;
+        return 0;
+    }
+    if (out_of_work(c))
+        return 0;
+    uint64_t key = b->hash ^ (vct ? SALT_VCT : SALT_VCF);
+    tt_slot *s = tt_find(c, key);
+    if (s && s->used && s->key == key) {
+        /* A win counts only within the depth it was proven with, so that the line of
+         * the hardest defence, searched again below, is found again. */
+        if (s->len > 0 && !need_line && s->depth <= depth)
+            return ply + s->len;
+        if (s->len == 0 && s->depth >= depth) {
+            c->depth_cut |= s->depth != DEPTH_ANY;
+            return 0;
+        }
+    }
+    int outer_cut = c->depth_cut;
+    c->depth_cut = 0;
+    int r = attack_moves(c, ply, depth, vct, need_line, key);
+    if (!r && !c->aborted)
+        tt_store(c, key, c->depth_cut ? depth : DEPTH_ANY, 0);
+    c->depth_cut |= outer_cut;
+    return r;
+}
+
+static int attack_moves(ctx *c, int ply, int depth, int vct, int need_line, uint64_t key)
+{
+    board *b = c->b;
+    if (vct) {
+        int r = attack(c, ply, depth, 0, need_line);
+        if (r || c->aborted)
+            return r;
+    }
+    short mv[CAND_MAX];
+    int n = attacker_moves(c, ply, vct, mv);
+    for (int i = 0; i < n; i++) {
+        if (play(c, mv[i]) != GOMOKU_ONGOING || (!vct && !has_five_point(b, c->att))) {
+            unplay(c); /* forbidden, a draw, or (VCF) a block that is no four */
+            continue;
+        }
+        c->path[ply] = mv[i];
+        int r = defend(c, ply + 1, depth - 1, vct, need_line);
+        unplay(c);
+        if (c->aborted)
+            return 0;
+        if (r) {
+            c->line[ply] = mv[i];
+            tt_store(c, key, depth, r - ply);
+            return r;
+        }
+    }
+    return 0;
+}
+
+/* ---- entry points ---------------------------------------------------------------- */
+
+static void ctx_init(ctx *c, board *b, long long budget, atomic_int *stop, double deadline_ms)
+{
+    memset(c, 0, offsetof(ctx, boxes));
+    c->b = b;
+    c->att = b->side;
+    c->def = 3 - b->side;
+    c->caro = b->rule == GOMOKU_CARO;
+    c->renju_att_black = b->rule == GOMOKU_RENJU && c->att == C_BLACK;
+    c->renju_def_black = b->rule == GOMOKU_RENJU && c->def == C_BLACK;
+    c->budget = budget > 0 ? budget : 0;
+    c->stop = stop;
+    c->deadline_ms = deadline_ms;
+    clock_gettime(CLOCK_MONOTONIC, &c->start);
+    /* The scan box: every cell with a pattern lies within five steps of a stone. */
+    box *bx = &c->boxes[0];
+    bx->x0 = bx->y0 = b->size;
+    bx->x1 = bx->y1 = -1;
+    for (int i = 0; i < b->nmoves; i++) {
+        int row = b->moves[i] / b->stride; /* one division per stone: this runs per call */
+        int x = b->moves[i] - row * b->stride - PAD, y = row - PAD;
+        bx->x0 = x < bx->x0 ? x : bx->x0;
+        bx->y0 = y < bx->y0 ? y : bx->y0;
+        bx->x1 = x > bx->x1 ? x : bx->x1;
+        bx->y1 = y > bx->y1 ? y : bx->y1;
+    }
+    bx->x0 = bx->x0 - 5 < 0 ? 0 : bx->x0 - 5;
+    bx->y0 = bx->y0 - 5 < 0 ? 0 : bx->y0 - 5;
+    bx->x1 = bx->x1 + 5 >= b->size ? b->size - 1 : bx->x1 + 5;
+    bx->y1 = bx->y1 + 5 >= b->size ? b->size - 1 : bx->y1 + 5;
+}
+
+/* The common driver. vct = 0: VCF, one depth-first search (cheapest for the many small
+ * leaf calls of the main search). vct = 1: VCT, deepened one attacker move at a time so
+ * that short wins are found first and failed nodes of the shallower passes prune the
+ * deeper ones; it stops early once a pass was nowhere cut short by the depth. */
+static int run(board *b, int vct, int max_depth, long long budget, long long *nodes, int *line,
+               int cap, atomic_int *stop, double deadline_ms)
+{
+    if (!b || b->state != GOMOKU_ONGOING || max_depth < 1 || b->nmoves == 0)
+        return 0;
+    if (stop && atomic_load_explicit(stop, memory_order_relaxed))
+        return 0;
+    if (max_depth > MAX_DEPTH)
+        max_depth = MAX_DEPTH;
+    int att = b->side;
+    /* Without a four (VCF) or a three (VCT) to play there is nothing to search; this
+     * keeps the leaf checks of the main search nearly free. */
+    int usable = 0;
+    for (int k = vct ? K_THREE : K_FOUR; k < K_NUM; k++)
+        usable += b->ncls[att - 1][k];
+    if (!usable) {
+        if (nodes)
+            (*nodes)++;
+        return 0;
+    }
+    ctx cx, *c = &cx;
+    ctx_init(c, b, budget, stop, deadline_ms);
+    int len = 0;
+    if (!vct) {
+        len = attack(c, 0, max_depth, 0, 1);
+    } else {
+        for (int d = 1; d <= max_depth && !len && !c->aborted; d++) {
+            c->depth_cut = 0;
+            len = attack(c, 0, d, 1, 1);
+            if (!c->depth_cut)
+                break; /* nothing was cut short: deeper passes would search the same */
+        }
+    }
+    if (c->aborted)
+        len = 0;
+    if (nodes)
+        *nodes += c->nodes > 0 ? c->nodes : 1;
+    if (len > 0 && line && cap > 0)
+        memcpy(line, c->line, (size_t)(len < cap ? len : cap) * sizeof *line);
+    free(c->tt);
+    return len;
+}
+
+int gomoku__vcf(board *b, int max_depth, long long budget, long long *nodes, int *line, int cap,
+                atomic_int *stop)
+{
+    return run(b, 0, max_depth, budget, nodes, line, cap, stop, 0);
+}
+
+int gomoku__vct(board *b, int max_depth, long long budget, long long *nodes, int *line, int cap,
+                atomic_int *stop)
+{
+    return run(b, 1, max_depth, budget, nodes, line, cap, stop, 0);
+}
+
+/* ---- public API ------------------------------------------------------------------ */
+
+static int threat_api(gomoku_threat_result *out, gomoku_engine *e, long long node_budget,
+                      int time_ms, int vct)
+{
+    if (!out || !e || node_budget < 0 || time_ms < 0)
+        return GOMOKU_EINVAL;
+    if (e->b.state != GOMOKU_ONGOING)
+        return GOMOKU_EGAMEOVER;
+    int expected = 0;
+    if (!atomic_compare_exchange_strong(&e->busy, &expected, 1))
+        return GOMOKU_EBUSY;
+    atomic_store(&e->stop, 0);
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    long long nodes = 0;
+    int line[LINE_MAX];
+    int len = run(&e->b, vct, PUBLIC_DEPTH, node_budget ? node_budget : 1000000, &nodes, line,
+                  LINE_MAX, &e->stop, (double)time_ms);
+    memset(out, 0, sizeof *out);
+    out->found = len > 0;
+    out->length = len;
+    int shown = len < GOMOKU_MAX_PV ? len : GOMOKU_MAX_PV;
+    for (int i = 0; i < shown; i++) {
+        out->line[i].x = board_x(&e->b, line[i]);
+        out->line[i].y = board_y(&e->b, line[i]);
+    }
+    for (int i = shown; i < GOMOKU_MAX_PV; i++)
+        out->line[i].x = out->line[i].y = -1;
+    out->nodes = nodes;
+    out->time_ms = elapsed_ms(&t0);
+    atomic_store(&e->busy, 0);
+    return GOMOKU_OK;
+}
+
+int gomoku_vcf(gomoku_threat_result *out, gomoku_engine *engine, long long node_budget,
+               int time_ms)
+{
+    return threat_api(out, engine, node_budget, time_ms, 0);
+}
+
+int gomoku_vct(gomoku_threat_result *out, gomoku_engine *engine, long long node_budget,
+               int time_ms)
+{
+    return threat_api(out, engine, node_budget, time_ms, 1);
+}
