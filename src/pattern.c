@@ -42,37 +42,18 @@ static pthread_once_t variant_once[V_NUM] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INI
 static pthread_once_t rule_once[4] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
                                       PTHREAD_ONCE_INIT};
 
-/* Line window: l[5] is the centre (always own), l[i] is offset i - 5. */
-static uint32_t line_key(const uint8_t l[11])
-{
-    uint32_t k = 0;
-    for (int i = 0; i < 11; i++) {
-        if (i == 5)
-            continue;
-        int slot = i < 5 ? i : i - 1;
-        k |= (uint32_t)l[i] << (2 * slot);
-    }
-    return k;
-}
+/* The lines are read straight from their keys (see KEY_BITS in internal.h): slot j holds
+ * the cell at offset j - 5 (j < 5) or j - 4, the centre is always own. Own stones are
+ * C_BLACK (1), the opponent's C_WHITE (2); the table for the other colour is derived
+ * by swapping the two. */
+static inline uint32_t slot(uint32_t k, int j) { return (k >> (2 * j)) & 3; }
 
-static void key_line(uint32_t k, uint8_t l[11])
-{
-    for (int i = 0; i < 11; i++) {
-        if (i == 5) {
-            l[i] = L_OWN;
-            continue;
-        }
-        int slot = i < 5 ? i : i - 1;
-        l[i] = (uint8_t)((k >> (2 * slot)) & 3);
-    }
-}
-
-static int is_win(const uint8_t l[11], int variant)
+static int is_win(uint32_t k, int variant)
 {
     int left = 0, right = 0;
-    while (left < 5 && l[4 - left] == L_OWN)
+    while (left < 5 && slot(k, 4 - left) == L_OWN)
         left++;
-    while (right < 5 && l[6 + right] == L_OWN)
+    while (right < 5 && slot(k, 5 + right) == L_OWN)
         right++;
     int len = 1 + left + right;
     switch (variant) {
@@ -80,66 +61,41 @@ static int is_win(const uint8_t l[11], int variant)
         return len >= 5;
     case V_EXACT:
         return len == 5;
-    default: /* caro: exactly five, not blocked by the opponent at both ends */
-        return len == 5 && !(l[4 - left] == L_OPP && l[6 + right] == L_OPP);
+    default: /* caro: exactly five, not blocked by the opponent at both ends (the ends
+                are inside the window: a five leaves at most four stones on a side) */
+        return len == 5 && !(slot(k, 4 - left) == L_OPP && slot(k, 5 + right) == L_OPP);
     }
 }
 
-/* Level of the line with the centre played; memoised in t (0xFF = not yet known). */
-static int level(uint8_t l[11], int variant, uint8_t *t)
-{
-    uint32_t k = line_key(l);
-    if (t[k] != 0xFF)
-        return t[k];
-    int result;
-    if (is_win(l, variant)) {
-        result = P_FIVE;
-    } else {
-        int fives = 0;
-        for (int i = 0; i < 11; i++) {
-            if (l[i] != 0)
-                continue;
-            l[i] = L_OWN;
-            fives += is_win(l, variant);
-            l[i] = 0;
-        }
-        if (fives >= 2) {
-            result = P_OPEN_FOUR;
-        } else if (fives == 1) {
-            result = P_FOUR;
-        } else {
-            int best = P_NONE;
-            for (int i = 0; i < 11; i++) {
-                if (l[i] != 0)
-                    continue;
-                l[i] = L_OWN;
-                int c = level(l, variant, t);
-                l[i] = 0;
-                if (c > best)
-                    best = c;
-            }
-            /* One stone fewer: the child's level shifts down by one shape. */
-            static const uint8_t down[P_NUM] = {
-                [P_NONE] = P_NONE,         [P_ONE] = P_ONE,       [P_TWO] = P_ONE,
-                [P_OPEN_TWO] = P_ONE,      [P_THREE] = P_TWO,     [P_OPEN_THREE] = P_OPEN_TWO,
-                [P_FOUR] = P_THREE,        [P_OPEN_FOUR] = P_OPEN_THREE, [P_FIVE] = P_FIVE};
-            result = down[best];
-        }
-    }
-    t[k] = (uint8_t)result;
-    return result;
-}
-
+/*
+ * Level of every line k with the centre played. A line's level depends only on the lines
+ * with one more own stone (an empty slot set to L_OWN), whose keys are larger, so going
+ * through the keys from the top finds them all computed already. A child has level
+ * P_FIVE exactly when it is a win, so the fives are counted from the table as well.
+ */
 static void build_variant(int v)
 {
+    /* One stone fewer: the child's level shifts down by one shape. */
+    static const uint8_t down[P_NUM] = {
+        [P_NONE] = P_NONE,         [P_ONE] = P_ONE,       [P_TWO] = P_ONE,
+        [P_OPEN_TWO] = P_ONE,      [P_THREE] = P_TWO,     [P_OPEN_THREE] = P_OPEN_TWO,
+        [P_FOUR] = P_THREE,        [P_OPEN_FOUR] = P_OPEN_THREE, [P_FIVE] = P_FIVE};
     uint8_t *t = variant_table[v];
-    memset(t, 0xFF, KEY_SIZE);
-    uint8_t l[11];
-    for (uint32_t k = 0; k < KEY_SIZE; k++) {
-        if (t[k] != 0xFF)
+    for (uint32_t k = KEY_SIZE; k-- > 0;) {
+        if (is_win(k, v)) {
+            t[k] = P_FIVE;
             continue;
-        key_line(k, l);
-        level(l, v, t);
+        }
+        int fives = 0, best = P_NONE;
+        for (int j = 0; j < 10; j++) {
+            if (slot(k, j) != 0)
+                continue;
+            int c = t[k | (uint32_t)L_OWN << (2 * j)];
+            fives += c == P_FIVE;
+            if (c > best)
+                best = c;
+        }
+        t[k] = (uint8_t)(fives >= 2 ? P_OPEN_FOUR : fives == 1 ? P_FOUR : down[best]);
     }
 }
 static void build_v0(void) { build_variant(V_FREE); }
