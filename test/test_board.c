@@ -151,6 +151,106 @@ static void test_dead_line_has_no_pattern(void **state)
 }
 
 
+/* A reference for the whole pattern tables, written from the definition in pattern.c on
+ * an array of the eleven cells (l[5] the centre) rather than on keys: the level of a line
+ * for the side that plays the centre, memoised per variant (0xFF: not known yet). */
+enum { REF_FREE, REF_EXACT, REF_CARO };
+
+static int ref_is_win(const uint8_t l[11], int variant)
+{
+    int lo = 5, hi = 5;
+    while (lo > 0 && l[lo - 1] == 1)
+        lo--;
+    while (hi < 10 && l[hi + 1] == 1)
+        hi++;
+    int len = hi - lo + 1;
+    if (variant == REF_FREE)
+        return len >= 5;
+    if (variant == REF_EXACT)
+        return len == 5;
+    return len == 5 && !(l[lo - 1] == 2 && l[hi + 1] == 2);
+}
+
+static uint32_t ref_key(const uint8_t l[11])
+{
+    uint32_t k = 0;
+    for (int i = 0; i < 11; i++)
+        if (i != 5)
+            k |= (uint32_t)l[i] << (2 * (i < 5 ? i : i - 1));
+    return k;
+}
+
+static int ref_level(uint8_t l[11], int variant, uint8_t *memo)
+{
+    uint32_t k = ref_key(l);
+    if (memo[k] != 0xFF)
+        return memo[k];
+    int r;
+    if (ref_is_win(l, variant)) {
+        r = P_FIVE;
+    } else {
+        int fives = 0, best = P_NONE;
+        for (int i = 0; i < 11; i++) {
+            if (l[i] != 0)
+                continue;
+            l[i] = 1;
+            fives += ref_is_win(l, variant);
+            int c = ref_level(l, variant, memo);
+            if (c > best)
+                best = c;
+            l[i] = 0;
+        }
+        static const int weaker[P_NUM] = {P_NONE, P_ONE, P_ONE, P_ONE, P_TWO,
+                                          P_OPEN_TWO, P_THREE, P_OPEN_THREE, P_FIVE};
+        r = fives >= 2 ? P_OPEN_FOUR : fives == 1 ? P_FOUR : weaker[best];
+    }
+    memo[k] = (uint8_t)r;
+    return r;
+}
+
+/* The level of key k (board colours) for colour s under `variant`. */
+static int ref_pattern(uint32_t k, int s, int variant, uint8_t *memo)
+{
+    uint8_t l[11];
+    for (int i = 0; i < 11; i++) {
+        if (i == 5) {
+            l[i] = 1;
+            continue;
+        }
+        int c = (int)(k >> (2 * (i < 5 ? i : i - 1))) & 3;
+        l[i] = (uint8_t)(c == s ? 1 : c == 3 - s ? 2 : c); /* own 1, opponent 2 */
+    }
+    return ref_level(l, variant, memo);
+}
+
+static void test_pattern_tables_match_the_definition_for_every_key(void **state)
+{
+    (void)state;
+    uint8_t *memo[3];
+    for (int v = 0; v < 3; v++) {
+        memo[v] = malloc(KEY_SIZE);
+        assert_non_null(memo[v]);
+        memset(memo[v], 0xFF, KEY_SIZE);
+    }
+    /* variant of black and of white under each rule */
+    static const int var[4][2] = {[GOMOKU_FREESTYLE] = {REF_FREE, REF_FREE},
+                                  [GOMOKU_STANDARD] = {REF_EXACT, REF_EXACT},
+                                  [GOMOKU_RENJU] = {REF_EXACT, REF_FREE},
+                                  [GOMOKU_CARO] = {REF_CARO, REF_CARO}};
+    uint32_t stride = test_quick() ? 61 : 1; /* every key, or a sample under valgrind */
+    for (int r = 0; r < 4; r++) {
+        const uint8_t *t = gomoku__pattern_table(r);
+        for (uint32_t k = 0; k < KEY_SIZE; k += stride) {
+            int pb = ref_pattern(k, C_BLACK, var[r][0], memo[var[r][0]]);
+            int pw = ref_pattern(k, C_WHITE, var[r][1], memo[var[r][1]]);
+            if (t[k] != (pb | pw << 4))
+                fail_msg("rule %d key %05x: table %02x, definition %x|%x<<4", r, k, t[k], pb, pw);
+        }
+    }
+    for (int v = 0; v < 3; v++)
+        free(memo[v]);
+}
+
 /* An independent oracle for the four-and-five part of the tables: reads the board cells
  * directly. Does a stone of colour s on idx (with extra stone at e, or -1) complete a
  * winning line through idx in direction d, under the board's rule? */
@@ -318,6 +418,7 @@ int main(void)
         cmocka_unit_test(test_overline_point_is_five_only_in_freestyle),
         cmocka_unit_test(test_caro_five_blocked_both_ends_is_no_five),
         cmocka_unit_test(test_dead_line_has_no_pattern),
+        cmocka_unit_test(test_pattern_tables_match_the_definition_for_every_key),
         cmocka_unit_test(test_five_and_four_patterns_match_a_direct_board_scan),
         cmocka_unit_test(test_make_and_undo_restore_everything),
         cmocka_unit_test(test_full_board_is_a_draw),
