@@ -989,6 +989,8 @@ static void cmd_swap2board(pb_state *pb, double t0)
     int margin = 100;
     if (gomoku_get_weights(&w, pb->eng) == GOMOKU_OK && w.own[GOMOKU_PAT_OPEN_THREE] > 0)
         margin = w.own[GOMOKU_PAT_OPEN_THREE] / 2;
+    say("MESSAGE swap2: white's search score %d (margin %d): %s", score, margin,
+        score < -margin ? "take black" : n == 5 || score > margin ? "stay white" : "add two stones");
     if (score < -margin) {
         say("SWAP");
         return;
