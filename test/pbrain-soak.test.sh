@@ -1,6 +1,6 @@
 #!/bin/sh
 # Protocol soak of examples/pbrain-gomoku: 20 full games between two engine processes
-# (test/pbrain_manager.py), over 15x15 and 20x20 and every rule, half of them from a
+# (test/pbrain_manager.py), over 15x15 and 20x20 and every rule, about half from a
 # random BOARD opening, with 80 ms per move and an 8 s game clock. Fails on any illegal
 # move, timeout, crash or protocol error. A move may take up to 500 ms more than the
 # 80 ms before it counts as a timeout: the engine aims at 55 ms, and the rest absorbs
