@@ -24,16 +24,6 @@
 
 #include "gomoku.h"
 
-/*
- * Which search the engine player uses. 1: the library's strong search gomoku_search()
- * (iterative deepening with its own progress callback). 0: iterative deepening over the
- * textbook negamax with alpha-beta, driven from here. Everything else in this program is
- * the same either way; only engine_think() below differs.
- */
-#ifndef PLAY_USE_STRONG_SEARCH
-#define PLAY_USE_STRONG_SEARCH 0
-#endif
-
 #define DEFAULT_TIME_MS 1000
 #define MAX_LEVEL 10
 #define LINE_MAX_LEN 4096
@@ -285,8 +275,6 @@ static void end_progress(struct app *app)
     }
 }
 
-#if PLAY_USE_STRONG_SEARCH
-
 static void on_progress(const gomoku_search_info *info, void *payload)
 {
     show_progress(payload, info->depth, info->score, info->nodes, info->time_ms,
@@ -322,71 +310,7 @@ static int engine_think(struct think_result *out, struct app *app, int show)
     return GOMOKU_OK;
 }
 
-#else
 
-/*
- * Iterative deepening over the textbook negamax with alpha-beta: depth 1, 2, ... until
- * the level's depth, or, when playing by time, until the next iteration would likely
- * not finish in time. Each iteration gets a node budget from the speed measured so far,
- * so a deep iteration cannot run far past the clock; an iteration cut short is dropped.
- */
-static int engine_think(struct think_result *out, struct app *app, int show)
-{
-    gomoku_textbook_options opts;
-    gomoku_textbook_result res;
-    double start = now_ms();
-    int max_depth = app->level > 0 ? app->level : GOMOKU_MAX_PV;
-    double nodes_per_ms = 0.0;
-    long long total_nodes = 0;
-    int have = 0;
-
-    gomoku_textbook_options_init(&opts);
-    for (int depth = 1; depth <= max_depth; depth++) {
-        double elapsed = now_ms() - start;
-        opts.depth = depth;
-        opts.node_limit = 0;
-        if (app->level == 0 && have) {
-            double left = app->time_ms - elapsed;
-            /* The branching factor is large: a new iteration usually costs several times
-             * the previous one, so do not start one with less than half the time left. */
-            if (left < app->time_ms / 2.0)
-                break;
-            if (nodes_per_ms > 0.0)
-                opts.node_limit = (long long)(nodes_per_ms * left) + 1000;
-        }
-        int rc = gomoku_textbook_search(&res, app->engine, GOMOKU_ALGO_NEGAMAX_AB, &opts);
-        if (rc != GOMOKU_OK) {
-            if (have)
-                break;
-            end_progress(app);
-            return rc;
-        }
-        total_nodes += res.stats.nodes;
-        elapsed = now_ms() - start;
-        if (elapsed > 0.5)
-            nodes_per_ms = (double)total_nodes / elapsed;
-        if (!res.complete && have)
-            break;
-        out->best = res.best;
-        out->score = res.value;
-        out->depth = res.depth;
-        out->pv_length = res.pv_length;
-        memcpy(out->pv, res.pv, sizeof res.pv);
-        have = 1;
-        if (show)
-            show_progress(app, res.depth, res.value, total_nodes, elapsed, res.pv_length,
-                          res.pv);
-        /* A proven result does not change with depth. */
-        if (GOMOKU_SCORE_IS_WIN(res.value) || GOMOKU_SCORE_IS_LOSS(res.value) || !res.complete)
-            break;
-    }
-    out->nodes = total_nodes;
-    out->time_ms = now_ms() - start;
-    end_progress(app);
-    return GOMOKU_OK;
-}
-
-#endif
 
 /* ---------------------------------------------------------------------------------- */
 /* Game records                                                                        */
