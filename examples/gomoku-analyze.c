@@ -1,0 +1,504 @@
+/*
+ * gomoku-analyze - searches a Gomoku position with one of the textbook algorithms and
+ * shows the best move, its value, the principal variation and what the search cost; or,
+ * with --compare, sets minimax, alpha-beta and alpha-beta with move ordering side by side
+ * over a range of depths. Uses only the public header, like any program linking
+ * libgomoku.
+ *
+ *   gomoku-analyze [options] [MOVE ...]      (see --help)
+ *
+ * Exit status: 0 on success, 2 on invalid input (options or moves), 1 when the library
+ * fails otherwise.
+ */
+#include <gomoku.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXIT_USAGE 2
+
+static const char *const rule_names[] = {"freestyle", "standard", "renju", "caro"};
+/* The four textbook searches in gomoku_algo order, then the library's strong search. */
+static const char *const algo_names[] = {"minimax", "alphabeta", "negamax", "negamax-ab",
+                                         "search"};
+#define ALGO_SEARCH 4
+#define DEFAULT_SEARCH_TIME_MS 1000
+
+typedef struct config {
+    int size;
+    int rule;
+    int algo;               /* a gomoku_algo, or ALGO_SEARCH */
+    int depth_given;        /* --depth was given (the strong search has its own default) */
+    int time_ms;            /* --time for the strong search; -1 when not given */
+    int json;
+    int compare_from, compare_to; /* 0 0: no comparison */
+    gomoku_textbook_options opts;
+} config;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: gomoku-analyze [options] [MOVE ...]\n"
+            "\n"
+            "Searches the position after MOVE ... (the game so far in play order, black\n"
+            "first; each move as h8 (column letter, row from the bottom) or x,y (zero-based\n"
+            "column, row from the top)) with a textbook search and prints the best move.\n"
+            "\n"
+            "options:\n"
+            "  --size N          board size, %d..%d (default 15)\n"
+            "  --rule R          freestyle | standard | renju | caro (default freestyle)\n"
+            "  --algo A          minimax | alphabeta | negamax | negamax-ab (default negamax-ab),\n"
+            "                    or search: the library's strong search (gomoku_search)\n"
+            "  --depth D         search depth in plies, 1..%d (default 3; for search: the\n"
+            "                    maximum depth, default the library's)\n"
+            "  --time MS         time for --algo search in milliseconds (default %d)\n"
+            "  --no-order        do not order moves by their static value\n"
+            "  --prune PCT       drop the worst PCT%% of the ordered moves at every node, 0..90\n"
+            "  --radius R        candidate moves: empty cells within R of a stone, 1..4 (default 2)\n"
+            "                    (--no-order, --prune and --radius: textbook searches only)\n"
+            "  --nodes N         stop after N nodes (0 = no limit, the default)\n"
+            "  --compare D1-D2   for each depth D1..D2, compare minimax, alpha-beta and\n"
+            "                    alpha-beta with move ordering (evaluations, nodes, branching\n"
+            "                    factor, cut-offs, time)\n"
+            "  --json            print one JSON object instead of text\n"
+            "  --help            show this help\n"
+            "\n"
+            "exit status: 0 success, 2 invalid input, 1 other failure\n",
+            GOMOKU_MIN_SIZE, GOMOKU_MAX_SIZE, GOMOKU_MAX_PV, DEFAULT_SEARCH_TIME_MS);
+}
+
+static void die_usage(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("gomoku-analyze: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs(" (try --help)\n", stderr);
+    va_end(ap);
+    exit(EXIT_USAGE);
+}
+
+/* Whole-string decimal integer within [lo, hi]. */
+static int parse_int(long long *out, const char *s, long long lo, long long hi)
+{
+    if (!s || !*s)
+        return -1;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int lookup(const char *s, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(s, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* Returns the index in argv of the first move (argc when there is none). */
+static int parse_args(config *cfg, int argc, char **argv)
+{
+    cfg->size = 15;
+    cfg->rule = GOMOKU_FREESTYLE;
+    cfg->algo = GOMOKU_ALGO_NEGAMAX_AB;
+    cfg->json = 0;
+    cfg->depth_given = 0;
+    cfg->time_ms = -1;
+    cfg->compare_from = cfg->compare_to = 0;
+    gomoku_textbook_options_init(&cfg->opts);
+    cfg->opts.depth = 3;
+    cfg->opts.radius = 2;
+    int i = 1;
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        long long v;
+        if (strcmp(a, "--") == 0)
+            return i + 1;
+        if (strncmp(a, "--", 2) != 0)
+            break;
+        if (strcmp(a, "--help") == 0) {
+            usage(stdout);
+            exit(0);
+        } else if (strcmp(a, "--json") == 0) {
+            cfg->json = 1;
+        } else if (strcmp(a, "--no-order") == 0) {
+            cfg->opts.ordering = 0;
+        } else {
+            const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+            if (!val)
+                die_usage("%s needs a value", a);
+            i++;
+            if (strcmp(a, "--size") == 0) {
+                if (parse_int(&v, val, GOMOKU_MIN_SIZE, GOMOKU_MAX_SIZE))
+                    die_usage("--size must be %d..%d, not '%s'", GOMOKU_MIN_SIZE,
+                              GOMOKU_MAX_SIZE, val);
+                cfg->size = (int)v;
+            } else if (strcmp(a, "--rule") == 0) {
+                if ((cfg->rule = lookup(val, rule_names, 4)) < 0)
+                    die_usage("unknown rule '%s'", val);
+            } else if (strcmp(a, "--algo") == 0) {
+                if ((cfg->algo = lookup(val, algo_names, 5)) < 0)
+                    die_usage("unknown algorithm '%s'", val);
+            } else if (strcmp(a, "--depth") == 0) {
+                if (parse_int(&v, val, 1, GOMOKU_MAX_PV))
+                    die_usage("--depth must be 1..%d, not '%s'", GOMOKU_MAX_PV, val);
+                cfg->opts.depth = (int)v;
+                cfg->depth_given = 1;
+            } else if (strcmp(a, "--time") == 0) {
+                if (parse_int(&v, val, 1, INT_MAX))
+                    die_usage("--time must be a number of milliseconds >= 1, not '%s'", val);
+                cfg->time_ms = (int)v;
+            } else if (strcmp(a, "--prune") == 0) {
+                if (parse_int(&v, val, 0, 90))
+                    die_usage("--prune must be 0..90, not '%s'", val);
+                cfg->opts.prune_percent = (int)v;
+            } else if (strcmp(a, "--radius") == 0) {
+                if (parse_int(&v, val, 1, 4))
+                    die_usage("--radius must be 1..4, not '%s'", val);
+                cfg->opts.radius = (int)v;
+            } else if (strcmp(a, "--nodes") == 0) {
+                if (parse_int(&v, val, 0, LLONG_MAX))
+                    die_usage("--nodes must be a count >= 0, not '%s'", val);
+                cfg->opts.node_limit = v;
+            } else if (strcmp(a, "--compare") == 0) {
+                long long lo = 0, hi = 0;
+                char buf[64];
+                const char *dash = strchr(val, '-');
+                size_t len = dash ? (size_t)(dash - val) : 0;
+                if (!dash || len >= sizeof buf)
+                    die_usage("--compare wants D1-D2, not '%s'", val);
+                memcpy(buf, val, len);
+                buf[len] = '\0';
+                if (parse_int(&lo, buf, 1, GOMOKU_MAX_PV) ||
+                    parse_int(&hi, dash + 1, 1, GOMOKU_MAX_PV) || hi < lo)
+                    die_usage("--compare wants D1-D2 with 1 <= D1 <= D2 <= %d, not '%s'",
+                              GOMOKU_MAX_PV, val);
+                cfg->compare_from = (int)lo;
+                cfg->compare_to = (int)hi;
+            } else {
+                die_usage("unknown option '%s'", a);
+            }
+        }
+    }
+    if (cfg->time_ms >= 0 && cfg->algo != ALGO_SEARCH)
+        die_usage("--time applies to --algo search only");
+    if (cfg->compare_from && cfg->opts.prune_percent)
+        die_usage("--compare measures full-width searches; it cannot be combined with --prune");
+    return i;
+}
+
+static void fmt_move(char *buf, size_t n, const gomoku_engine *e, gomoku_point p,
+                     gomoku_notation notation)
+{
+    if (p.x < 0 || gomoku_format_move(buf, n, e, p.x, p.y, notation) != GOMOKU_OK)
+        snprintf(buf, n, "%s", p.x < 0 ? "none" : "?");
+}
+
+/* The board as renju diagrams show it: columns lettered from the left, rows numbered
+ * from the bottom. Boards wider than the alphabet get their zero-based column numbers. */
+static void print_board(const gomoku_engine *e, gomoku_point mark)
+{
+    int size = gomoku_size(e);
+    int letters = size <= 26;
+    int last_x = -1, last_y = -1;
+    gomoku_point moves[GOMOKU_MAX_CELLS];
+    int count = 0;
+    if (gomoku_moves(moves, &count, e, GOMOKU_MAX_CELLS) == GOMOKU_OK && count > 0) {
+        last_x = moves[count - 1].x;
+        last_y = moves[count - 1].y;
+    }
+    printf("   ");
+    for (int x = 0; x < size; x++)
+        letters ? printf(" %c", 'a' + x) : printf("%3d", x);
+    printf("\n");
+    for (int y = 0; y < size; y++) {
+        printf("%2d ", size - y);
+        for (int x = 0; x < size; x++) {
+            int c = gomoku_cell(e, x, y);
+            char ch = c == GOMOKU_BLACK ? 'X' : c == GOMOKU_WHITE ? 'O' : '.';
+            if (x == mark.x && y == mark.y)
+                ch = '*';
+            /* the last move played is shown in brackets */
+            char sep = y == last_y && x == last_x ? '(' : y == last_y && x == last_x + 1 ? ')' : ' ';
+            printf(letters ? "%c%c" : " %c%c", sep, ch);
+        }
+        printf("%c%2d\n", y == last_y && last_x == size - 1 ? ')' : ' ', size - y);
+    }
+    printf("   ");
+    for (int x = 0; x < size; x++)
+        letters ? printf(" %c", 'a' + x) : printf("%3d", x);
+    printf("\n");
+}
+
+static void print_pv_text(const gomoku_engine *e, const gomoku_textbook_result *r,
+                          gomoku_notation notation)
+{
+    for (int i = 0; i < r->pv_length; i++) {
+        char mv[16];
+        fmt_move(mv, sizeof mv, e, r->pv[i], notation);
+        printf("%s%s", i ? " " : "", mv);
+    }
+}
+
+static void print_stats_json(const gomoku_search_stats *s)
+{
+    printf("\"nodes\":%lld,\"evaluations\":%lld,\"cutoffs\":%lld,\"branching\":%.3f,"
+           "\"time_ms\":%.3f",
+           s->nodes, s->evaluations, s->cutoffs, s->branching, s->time_ms);
+}
+
+static void print_result_json(const gomoku_engine *e, const config *cfg,
+                              const gomoku_textbook_result *r)
+{
+    char mv[16];
+    fmt_move(mv, sizeof mv, e, r->best, GOMOKU_NOTATION_XY);
+    printf("{\"best\":\"%s\",", mv);
+    if (gomoku_size(e) <= 26) {
+        fmt_move(mv, sizeof mv, e, r->best, GOMOKU_NOTATION_RENJU);
+        printf("\"best_renju\":\"%s\",", mv);
+    }
+    printf("\"value\":%d,\"pv\":[", r->value);
+    for (int i = 0; i < r->pv_length; i++) {
+        fmt_move(mv, sizeof mv, e, r->pv[i], GOMOKU_NOTATION_XY);
+        printf("%s\"%s\"", i ? "," : "", mv);
+    }
+    printf("],\"depth\":%d,\"complete\":%s,", r->depth, r->complete ? "true" : "false");
+    print_stats_json(&r->stats);
+    printf(",\"algo\":\"%s\",\"rule\":\"%s\",\"size\":%d,\"radius\":%d,\"ordering\":%s,"
+           "\"prune\":%d,\"side_to_move\":\"%s\",\"moves_played\":%d}\n",
+           algo_names[cfg->algo], rule_names[cfg->rule], cfg->size, cfg->opts.radius,
+           cfg->opts.ordering || cfg->opts.prune_percent ? "true" : "false",
+           cfg->opts.prune_percent, gomoku_side_to_move(e) == GOMOKU_BLACK ? "black" : "white",
+           gomoku_move_count(e));
+}
+
+static void print_result_text(const gomoku_engine *e, const config *cfg,
+                              const gomoku_textbook_result *r)
+{
+    gomoku_notation nt = gomoku_size(e) <= 26 ? GOMOKU_NOTATION_RENJU : GOMOKU_NOTATION_XY;
+    char mv[16], xy[16];
+    print_board(e, r->best);
+    printf("\n%s, %dx%d, %s to move after %d moves\n", rule_names[cfg->rule], cfg->size,
+           cfg->size, gomoku_side_to_move(e) == GOMOKU_BLACK ? "black (X)" : "white (O)",
+           gomoku_move_count(e));
+    printf("%s, depth %d, radius %d, ordering %s, pruning %d%%%s\n", algo_names[cfg->algo],
+           r->depth, cfg->opts.radius,
+           cfg->opts.ordering || cfg->opts.prune_percent ? "on" : "off",
+           cfg->opts.prune_percent, r->complete ? "" : " (node limit reached: incomplete)");
+    fmt_move(mv, sizeof mv, e, r->best, nt);
+    fmt_move(xy, sizeof xy, e, r->best, GOMOKU_NOTATION_XY);
+    printf("best move   %s (%s), marked *\n", mv, xy);
+    printf("value       %d", r->value);
+    if (GOMOKU_SCORE_IS_WIN(r->value))
+        printf("  (win in %d plies)", GOMOKU_SCORE_WIN - r->value);
+    else if (GOMOKU_SCORE_IS_LOSS(r->value))
+        printf("  (loss in %d plies)", GOMOKU_SCORE_WIN + r->value);
+    printf("\npv          ");
+    print_pv_text(e, r, nt);
+    printf("\nnodes %lld, evaluations %lld, cut-offs %lld, branching %.2f, time %.1f ms\n",
+           r->stats.nodes, r->stats.evaluations, r->stats.cutoffs, r->stats.branching,
+           r->stats.time_ms);
+}
+
+/* Exit status for a library error from the search: bad input or a library failure. */
+static int search_failed(int rc)
+{
+    fprintf(stderr, "gomoku-analyze: search failed: %s\n", gomoku_strerror(rc));
+    return rc == GOMOKU_EGAMEOVER || rc == GOMOKU_EINVAL || rc == GOMOKU_ENOMOVE ? EXIT_USAGE
+                                                                                : 1;
+}
+
+/* --algo search: the strong search, shown like the textbook ones. It reports no
+ * evaluation, cut-off or branching counts: those are null in the JSON. */
+static int run_strong_search(gomoku_engine *e, const config *cfg)
+{
+    gomoku_limits limits;
+    gomoku_limits_init(&limits);
+    limits.time_ms = cfg->time_ms >= 0 ? cfg->time_ms : DEFAULT_SEARCH_TIME_MS;
+    if (cfg->depth_given)
+        limits.depth = cfg->opts.depth;
+    limits.nodes = cfg->opts.node_limit;
+    gomoku_search_result r;
+    int rc = gomoku_search(&r, e, &limits);
+    if (rc != GOMOKU_OK)
+        return search_failed(rc);
+    char mv[16];
+    if (cfg->json) {
+        fmt_move(mv, sizeof mv, e, r.best, GOMOKU_NOTATION_XY);
+        printf("{\"best\":\"%s\",", mv);
+        if (gomoku_size(e) <= 26) {
+            fmt_move(mv, sizeof mv, e, r.best, GOMOKU_NOTATION_RENJU);
+            printf("\"best_renju\":\"%s\",", mv);
+        }
+        printf("\"value\":%d,\"pv\":[", r.score);
+        for (int i = 0; i < r.pv_length; i++) {
+            fmt_move(mv, sizeof mv, e, r.pv[i], GOMOKU_NOTATION_XY);
+            printf("%s\"%s\"", i ? "," : "", mv);
+        }
+        printf("],\"depth\":%d,\"seldepth\":%d,\"nodes\":%lld,\"evaluations\":null,"
+               "\"cutoffs\":null,\"branching\":null,\"time_ms\":%.3f,\"algo\":\"search\","
+               "\"rule\":\"%s\",\"size\":%d,\"side_to_move\":\"%s\",\"moves_played\":%d}\n",
+               r.depth, r.seldepth, r.nodes, r.time_ms, rule_names[cfg->rule], cfg->size,
+               gomoku_side_to_move(e) == GOMOKU_BLACK ? "black" : "white", gomoku_move_count(e));
+        return 0;
+    }
+    gomoku_notation nt = gomoku_size(e) <= 26 ? GOMOKU_NOTATION_RENJU : GOMOKU_NOTATION_XY;
+    char xy[16];
+    print_board(e, r.best);
+    printf("\n%s, %dx%d, %s to move after %d moves\n", rule_names[cfg->rule], cfg->size,
+           cfg->size, gomoku_side_to_move(e) == GOMOKU_BLACK ? "black (X)" : "white (O)",
+           gomoku_move_count(e));
+    printf("search, depth %d (selective %d), time limit %d ms\n", r.depth, r.seldepth,
+           limits.time_ms);
+    fmt_move(mv, sizeof mv, e, r.best, nt);
+    fmt_move(xy, sizeof xy, e, r.best, GOMOKU_NOTATION_XY);
+    printf("best move   %s (%s), marked *\n", mv, xy);
+    printf("value       %d", r.score);
+    if (GOMOKU_SCORE_IS_WIN(r.score))
+        printf("  (win in %d plies)", GOMOKU_SCORE_WIN - r.score);
+    else if (GOMOKU_SCORE_IS_LOSS(r.score))
+        printf("  (loss in %d plies)", GOMOKU_SCORE_WIN + r.score);
+    printf("\npv          ");
+    for (int i = 0; i < r.pv_length; i++) {
+        fmt_move(mv, sizeof mv, e, r.pv[i], nt);
+        printf("%s%s", i ? " " : "", mv);
+    }
+    printf("\nnodes %lld, time %.1f ms\n", r.nodes, r.time_ms);
+    return 0;
+}
+
+static int run_compare(gomoku_engine *e, const config *cfg)
+{
+    static const struct {
+        gomoku_algo algo;
+        int ordering;
+        const char *name;
+        const char *key;
+    } kinds[3] = {
+        {GOMOKU_ALGO_MINIMAX, 0, "minimax", "minimax"},
+        {GOMOKU_ALGO_ALPHABETA, 0, "alpha-beta", "alphabeta"},
+        {GOMOKU_ALGO_ALPHABETA, 1, "alpha-beta + ordering", "alphabeta_ordered"},
+    };
+    if (cfg->json)
+        printf("{\"rule\":\"%s\",\"size\":%d,\"radius\":%d,\"compare\":[", rule_names[cfg->rule],
+               cfg->size, cfg->opts.radius);
+    else {
+        print_board(e, (gomoku_point){-1, -1});
+        printf("\n%s, %dx%d, %s to move, radius %d\n\n", rule_names[cfg->rule], cfg->size,
+               cfg->size, gomoku_side_to_move(e) == GOMOKU_BLACK ? "black (X)" : "white (O)",
+               cfg->opts.radius);
+        printf("      |");
+        for (int k = 0; k < 3; k++)
+            printf(" %-45s|", kinds[k].name);
+        printf("\ndepth |");
+        for (int k = 0; k < 3; k++)
+            printf(" %10s %10s %6s %8s %7s |", "evals", "nodes", "branch", "cutoffs", "ms");
+        printf(" value  best\n");
+    }
+    for (int d = cfg->compare_from; d <= cfg->compare_to; d++) {
+        gomoku_textbook_result r[3];
+        for (int k = 0; k < 3; k++) {
+            gomoku_textbook_options o = cfg->opts;
+            o.depth = d;
+            o.ordering = kinds[k].ordering;
+            int rc = gomoku_textbook_search(&r[k], e, kinds[k].algo, &o);
+            if (rc != GOMOKU_OK) {
+                if (cfg->json)
+                    printf("]}\n");
+                return search_failed(rc);
+            }
+        }
+        if (cfg->json) {
+            printf("%s{\"depth\":%d", d > cfg->compare_from ? "," : "", d);
+            for (int k = 0; k < 3; k++) {
+                char mv[16];
+                fmt_move(mv, sizeof mv, e, r[k].best, GOMOKU_NOTATION_XY);
+                printf(",\"%s\":{\"best\":\"%s\",\"value\":%d,\"complete\":%s,", kinds[k].key, mv,
+                       r[k].value, r[k].complete ? "true" : "false");
+                print_stats_json(&r[k].stats);
+                printf("}");
+            }
+            printf("}");
+        } else {
+            printf("%5d |", d);
+            for (int k = 0; k < 3; k++)
+                printf(" %10lld %10lld %6.2f %8lld %7.1f |", r[k].stats.evaluations,
+                       r[k].stats.nodes, r[k].stats.branching, r[k].stats.cutoffs,
+                       r[k].stats.time_ms);
+            char mv[16];
+            gomoku_notation nt =
+                gomoku_size(e) <= 26 ? GOMOKU_NOTATION_RENJU : GOMOKU_NOTATION_XY;
+            fmt_move(mv, sizeof mv, e, r[0].best, nt);
+            printf(" %5d  %s", r[0].value, mv);
+            /* The three must agree on the value; say so loudly if they ever do not. */
+            if (r[1].value != r[0].value || r[2].value != r[0].value)
+                printf("  VALUES DIFFER: %d %d", r[1].value, r[2].value);
+            if (!r[0].complete || !r[1].complete || !r[2].complete)
+                printf("  (node limit hit)");
+            printf("\n");
+        }
+        fflush(stdout);
+    }
+    if (cfg->json)
+        printf("]}\n");
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    config cfg;
+    int first = parse_args(&cfg, argc, argv);
+
+    gomoku_engine *e = NULL;
+    int rc = gomoku_new(&e, cfg.size, (gomoku_rule)cfg.rule);
+    if (rc != GOMOKU_OK) {
+        fprintf(stderr, "gomoku-analyze: cannot create the engine: %s\n", gomoku_strerror(rc));
+        return 1;
+    }
+    for (int i = first; i < argc; i++) {
+        int x, y;
+        rc = gomoku_parse_move(&x, &y, e, argv[i]);
+        if (rc == GOMOKU_OK)
+            rc = gomoku_play(e, x, y);
+        if (rc != GOMOKU_OK) {
+            fprintf(stderr, "gomoku-analyze: move %d '%s': %s\n", i - first + 1, argv[i],
+                    gomoku_strerror(rc));
+            gomoku_free(e);
+            return EXIT_USAGE;
+        }
+    }
+    if (gomoku_state_of(e) != GOMOKU_ONGOING) {
+        static const char *const how[] = {"", "black won", "white won", "the board is full"};
+        fprintf(stderr, "gomoku-analyze: the game is over (%s): nothing to search\n",
+                how[gomoku_state_of(e)]);
+        gomoku_free(e);
+        return EXIT_USAGE;
+    }
+
+    int status = 0;
+    if (cfg.compare_from) {
+        status = run_compare(e, &cfg);
+    } else if (cfg.algo == ALGO_SEARCH) {
+        status = run_strong_search(e, &cfg);
+    } else {
+        gomoku_textbook_result r;
+        rc = gomoku_textbook_search(&r, e, (gomoku_algo)cfg.algo, &cfg.opts);
+        if (rc != GOMOKU_OK)
+            status = search_failed(rc);
+        else if (cfg.json)
+            print_result_json(e, &cfg, &r);
+        else
+            print_result_text(e, &cfg, &r);
+    }
+    gomoku_free(e);
+    return status;
+}

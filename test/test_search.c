@@ -1,0 +1,526 @@
+/* test_search.c - the strong search: legality, tactics, limits, stop, determinism, hash
+ * table size, errors. Every search here is bounded by depth or a short time. */
+#include "testutil.h"
+#include "internal.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static double wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+static gomoku_limits depth_limits(int depth)
+{
+    gomoku_limits l;
+    gomoku_limits_init(&l);
+    l.depth = depth;
+    return l;
+}
+
+static void test_limits_init_defaults(void **state)
+{
+    (void)state;
+    gomoku_limits l;
+    memset(&l, 0x5a, sizeof l);
+    gomoku_limits_init(&l);
+    assert_int_equal(l.version, GOMOKU_LIMITS_VERSION);
+    assert_int_equal(l.depth, 12);
+    assert_int_equal(l.threads, 1);
+    assert_int_equal(l.time_ms, 0);
+    assert_int_equal(l.time_left_ms, 0);
+    assert_true(l.nodes == 0);
+    gomoku_limits_init(NULL); /* harmless */
+}
+
+static void test_empty_board_plays_centre(void **state)
+{
+    (void)state;
+    int sizes[] = {15, 19, 20};
+    for (int i = 0; i < 3; i++) {
+        gomoku_engine *e = test_engine(sizes[i], GOMOKU_FREESTYLE, NULL);
+        gomoku_limits l = depth_limits(12);
+        gomoku_search_result r;
+        assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+        assert_int_equal(r.best.x, sizes[i] / 2);
+        assert_int_equal(r.best.y, sizes[i] / 2);
+        assert_int_equal(gomoku_move_count(e), 0);
+        gomoku_free(e);
+    }
+}
+
+/* Plays a random game with the search at a small depth; every move must be legal and the
+ * position must be unchanged by each search. */
+static void test_search_returns_legal_moves_in_random_games(void **state)
+{
+    (void)state;
+    uint64_t seed = 12345;
+    gomoku_rule rules[] = {GOMOKU_FREESTYLE, GOMOKU_STANDARD, GOMOKU_RENJU, GOMOKU_CARO};
+    int games = test_quick() ? 1 : 2;
+    for (int ri = 0; ri < 4; ri++)
+        for (int g = 0; g < games; g++) {
+            gomoku_engine *e = test_engine(15, rules[ri], NULL);
+            /* a few random opening stones near the centre */
+            for (int k = 0; k < 3; k++) {
+                int x = 5 + (int)(test_rand(&seed) % 5), y = 5 + (int)(test_rand(&seed) % 5);
+                if (gomoku_cell(e, x, y) == GOMOKU_EMPTY)
+                    assert_int_equal(gomoku_play(e, x, y), GOMOKU_OK);
+            }
+            for (int ply = 0; ply < 40 && gomoku_state_of(e) == GOMOKU_ONGOING; ply++) {
+                uint64_t h = gomoku_hash(e);
+                int count = gomoku_move_count(e);
+                gomoku_limits l = depth_limits(3);
+                gomoku_search_result r;
+                assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+                assert_true(gomoku_hash(e) == h);
+                assert_int_equal(gomoku_move_count(e), count);
+                assert_int_equal(gomoku_cell(e, r.best.x, r.best.y), GOMOKU_EMPTY);
+                if (rules[ri] == GOMOKU_RENJU && gomoku_side_to_move(e) == GOMOKU_BLACK) {
+                    gomoku_forbid why;
+                    assert_int_equal(gomoku_forbidden(&why, e, r.best.x, r.best.y), GOMOKU_OK);
+                    assert_int_equal(why, GOMOKU_FORBID_NONE);
+                }
+                assert_true(r.pv_length >= 1);
+                assert_int_equal(r.pv[0].x, r.best.x);
+                assert_int_equal(r.pv[0].y, r.best.y);
+                assert_int_equal(gomoku_play(e, r.best.x, r.best.y), GOMOKU_OK);
+            }
+            gomoku_free(e);
+        }
+}
+
+static void test_wins_in_one(void **state)
+{
+    (void)state;
+    /* Black has four in a row 5..8 on row 7, both ends open; white elsewhere. */
+    gomoku_engine *e =
+        test_engine(15, GOMOKU_FREESTYLE, "5,7 5,9 6,7 6,9 7,7 7,9 8,7 9,10");
+    gomoku_limits l = depth_limits(6);
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_true((r.best.x == 4 || r.best.x == 9) && r.best.y == 7);
+    assert_int_equal(r.score, GOMOKU_SCORE_WIN - 1);
+    gomoku_free(e);
+}
+
+static void test_blocks_a_four(void **state)
+{
+    (void)state;
+    /* White threatens five at 9,9 (white 5..8 on row 9, 4,9 blocked by black); black has
+     * nothing better than to block. */
+    gomoku_engine *e = test_engine(15, GOMOKU_STANDARD, "4,9 5,9 7,3 6,9 11,3 7,9 7,12 8,9");
+    gomoku_limits l = depth_limits(6);
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_int_equal(r.best.x, 9);
+    assert_int_equal(r.best.y, 9);
+    gomoku_free(e);
+}
+
+static void test_plays_own_five_before_blocking(void **state)
+{
+    (void)state;
+    /* Both sides have a four; the side to move (black) must win rather than block. */
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "3,3 3,10 4,3 4,10 5,3 5,10 6,3 6,10");
+    gomoku_limits l = depth_limits(4);
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_true(r.best.y == 3 && (r.best.x == 2 || r.best.x == 7));
+    assert_true(GOMOKU_SCORE_IS_WIN(r.score));
+    gomoku_free(e);
+}
+
+static void test_finds_four_three(void **state)
+{
+    (void)state;
+    /* Black has a three on row 7 (5..7, blocked at 4,7 by white) and 8,4 8,5 on column 8:
+     * 8,7 makes a four on the row and the open three 8,4 8,5 _ 8,7 on the column, a
+     * four-three that wins once white has blocked the four. */
+    gomoku_engine *e =
+        test_engine(15, GOMOKU_FREESTYLE, "5,7 4,7 6,7 1,1 7,7 1,13 8,4 13,1 8,5 13,13");
+    gomoku_limits l = depth_limits(6);
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_true(GOMOKU_SCORE_IS_WIN(r.score));
+    /* Play it out: the win must be real against any defence the search proposes. */
+    for (int i = 0; i < 12 && gomoku_state_of(e) == GOMOKU_ONGOING; i++) {
+        assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+        assert_int_equal(gomoku_play(e, r.best.x, r.best.y), GOMOKU_OK);
+    }
+    assert_int_equal(gomoku_state_of(e), GOMOKU_BLACK_WINS);
+    gomoku_free(e);
+}
+
+static void test_makes_an_open_four_from_an_open_three(void **state)
+{
+    (void)state;
+    /* Black has the open three 7,7 8,8 9,9 on the diagonal, white nothing near: 6,6 or
+     * 10,10 makes an open four, a win in three plies. */
+    gomoku_engine *e =
+        test_engine(15, GOMOKU_FREESTYLE, "7,7 0,0 8,8 0,14 9,9 14,0 2,7 14,14 12,2 2,12");
+    gomoku_limits l = depth_limits(4);
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_true(GOMOKU_SCORE_IS_WIN(r.score));
+    assert_true(GOMOKU_SCORE_WIN - r.score <= 5);
+    gomoku_free(e);
+}
+
+static void test_answers_an_open_three(void **state)
+{
+    (void)state;
+    /* White has the open three 6,9 7,9 8,9 (5,9 and 9,9 free, and beyond them too); black,
+     * to move, has nothing forcing: it must stop the three at once, next to it at 5,9 or
+     * 9,9; anything else, even the far ends 4,9 or 10,9, lets white make an open four. */
+    gomoku_engine *e = test_engine(15, GOMOKU_STANDARD, "7,4 6,9 2,2 7,9 12,2 8,9");
+    gomoku_limits l = depth_limits(5);
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_int_equal(r.best.y, 9);
+    assert_true(r.best.x == 5 || r.best.x == 9);
+    assert_false(GOMOKU_SCORE_IS_LOSS(r.score));
+    gomoku_free(e);
+}
+
+/* "save" positions from shared/positions/tactics.txt: the side to move must stop a forced
+ * win the opponent threatens (verified answer sets). Depth-limited, so deterministic. */
+static void test_stops_threatened_wins(void **state)
+{
+    (void)state;
+    static const struct {
+        gomoku_rule rule;
+        const char *moves;
+        const char *answers;
+    } cases[] = {
+        {GOMOKU_STANDARD,
+         "6,9 5,9 9,5 5,8 5,10 7,8 6,8 6,10 4,8 6,6 4,6 7,9 7,7 6,7 8,6 10,4 8,5 8,9 9,10 "
+         "9,7 10,6 8,4 7,4 6,3 6,5 7,5 9,3 8,11 8,8 4,5 5,6",
+         " 8,3 "},
+        {GOMOKU_RENJU,
+         "9,7 8,6 8,9 7,7 9,5 9,8 7,8 6,6 8,8 7,6 5,6 10,6 9,6 6,7 8,7 6,9 6,8 5,7 9,4 9,3 "
+         "10,5 11,4 7,5 8,5 4,9 4,8 4,7 8,3 3,8 2,9 8,2 7,4 7,3 5,10 5,11 6,10 3,9 3,7",
+         " 5,9 7,11 8,10 "},
+        {GOMOKU_FREESTYLE,
+         "9,5 5,5 8,9 7,4 8,6 6,5 5,6 6,7 6,6 7,6 7,5 8,5 9,4 5,4 4,3 6,4 8,4 9,3 6,3 7,3 "
+         "4,6 8,2 9,1 10,4",
+         " 3,6 5,7 7,1 "},
+        {GOMOKU_RENJU,
+         "7,10 5,8 4,8 5,9 6,7 3,9 5,7 6,9 7,9 4,9 2,9 6,8 4,10 7,7 7,8 3,10 8,10",
+         " 2,11 8,6 8,9 9,10 "},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gomoku_engine *e = test_engine(15, cases[i].rule, cases[i].moves);
+        gomoku_limits l = depth_limits(6);
+        gomoku_search_result r;
+        assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+        char mv[16];
+        snprintf(mv, sizeof mv, " %d,%d ", r.best.x, r.best.y);
+        if (!strstr(cases[i].answers, mv))
+            fail_msg("case %zu: played%s, answers%s", i, mv, cases[i].answers);
+        gomoku_free(e);
+    }
+}
+
+static void test_time_limit_respected(void **state)
+{
+    (void)state;
+    gomoku_engine *e =
+        test_engine(15, GOMOKU_FREESTYLE, "7,7 8,8 8,6 6,8 9,7 7,9 5,6 10,9");
+    int calls = test_quick() ? 3 : 10;
+    for (int i = 0; i < calls; i++) {
+        gomoku_limits l;
+        gomoku_limits_init(&l);
+        l.depth = 0;
+        l.time_ms = 50;
+        gomoku_search_result r;
+        double t0 = wall_ms();
+        assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+        double took = wall_ms() - t0;
+        /* generous margin: the machine may be busy (and far slower under valgrind) */
+        assert_true(took < 50 + (test_quick() ? 3000 : 400));
+        assert_int_equal(gomoku_cell(e, r.best.x, r.best.y), GOMOKU_EMPTY);
+    }
+    /* A game clock alone bounds the search too. */
+    gomoku_limits l;
+    gomoku_limits_init(&l);
+    l.depth = 0;
+    l.time_left_ms = 1000;
+    gomoku_search_result r;
+    double t0 = wall_ms();
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_true(wall_ms() - t0 < 1000 + (test_quick() ? 3000 : 0));
+    gomoku_free(e);
+}
+
+struct stopper {
+    gomoku_engine *e;
+    int delay_ms;
+};
+
+static void *stop_later(void *arg)
+{
+    struct stopper *s = arg;
+    struct timespec ts = {s->delay_ms / 1000, (long)(s->delay_ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+    gomoku_stop(s->e);
+    return NULL;
+}
+
+static void test_stop_from_another_thread_returns_promptly(void **state)
+{
+    (void)state;
+    gomoku_engine *e =
+        test_engine(15, GOMOKU_FREESTYLE, "7,7 8,8 8,6 6,8 9,7 7,9 5,6 10,9");
+    gomoku_limits l;
+    gomoku_limits_init(&l);
+    l.depth = 0; /* no limit at all: only gomoku_stop ends it */
+    struct stopper s = {e, 100};
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, stop_later, &s), 0);
+    gomoku_search_result r;
+    double t0 = wall_ms();
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    double took = wall_ms() - t0;
+    pthread_join(th, NULL);
+    assert_true(took < 100 + (test_quick() ? 5000 : 900));
+    assert_int_equal(gomoku_cell(e, r.best.x, r.best.y), GOMOKU_EMPTY);
+    /* stop() without a search is a no-op, and the next search is not affected by it */
+    gomoku_stop(e);
+    gomoku_stop(NULL);
+    gomoku_limits d = depth_limits(2);
+    assert_int_equal(gomoku_search(&r, e, &d), GOMOKU_OK);
+    assert_int_equal(r.depth, 2);
+    gomoku_free(e);
+}
+
+static void test_one_thread_is_deterministic(void **state)
+{
+    (void)state;
+    gomoku_engine *e =
+        test_engine(15, GOMOKU_STANDARD, "7,7 8,8 8,6 6,8 9,7 7,9 5,6 10,9 6,6");
+    gomoku_limits l = depth_limits(5);
+    gomoku_search_result a, b, c;
+    assert_int_equal(gomoku_clear_hash(e), GOMOKU_OK);
+    assert_int_equal(gomoku_search(&a, e, &l), GOMOKU_OK);
+    assert_int_equal(gomoku_clear_hash(e), GOMOKU_OK);
+    assert_int_equal(gomoku_search(&b, e, &l), GOMOKU_OK);
+    assert_int_equal(a.best.x, b.best.x);
+    assert_int_equal(a.best.y, b.best.y);
+    assert_true(a.nodes == b.nodes);
+    assert_int_equal(a.score, b.score);
+    /* node limits too */
+    gomoku_limits n;
+    gomoku_limits_init(&n);
+    n.depth = 0;
+    n.nodes = 20000;
+    assert_int_equal(gomoku_clear_hash(e), GOMOKU_OK);
+    assert_int_equal(gomoku_search(&a, e, &n), GOMOKU_OK);
+    assert_int_equal(gomoku_clear_hash(e), GOMOKU_OK);
+    assert_int_equal(gomoku_search(&c, e, &n), GOMOKU_OK);
+    assert_true(a.nodes == c.nodes);
+    assert_true(a.nodes <= 20000 + 1);
+    assert_int_equal(a.best.x, c.best.x);
+    assert_int_equal(a.best.y, c.best.y);
+    gomoku_free(e);
+}
+
+static void test_hash_never_exceeds_its_size(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "7,7 8,8");
+    assert_true(gomoku_hash_bytes(e) > 0);
+    assert_true(gomoku_hash_bytes(e) <= 16LL << 20);
+    int sizes[] = {1, 2, 3, 5, 7, 16, 33};
+    for (int i = 0; i < 7; i++) {
+        assert_int_equal(gomoku_set_hash_size(e, sizes[i]), GOMOKU_OK);
+        long long bytes = gomoku_hash_bytes(e);
+        assert_true(bytes > 0);
+        assert_true(bytes <= (long long)sizes[i] << 20);
+        assert_true(bytes > ((long long)sizes[i] << 20) / 2); /* and not wastefully small */
+        gomoku_limits l = depth_limits(3);
+        gomoku_search_result r;
+        assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+        assert_true(gomoku_hash_bytes(e) == bytes);
+    }
+    assert_int_equal(gomoku_set_hash_size(e, 0), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_set_hash_size(e, 65537), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_set_hash_size(NULL, 4), GOMOKU_EINVAL);
+    assert_true(gomoku_hash_bytes(NULL) < 0);
+    assert_int_equal(gomoku_clear_hash(NULL), GOMOKU_EINVAL);
+    gomoku_free(e);
+}
+
+static void test_tt_mate_scores_are_relative_to_the_node(void **state)
+{
+    (void)state;
+    struct tt *tt = gomoku__tt_new(1);
+    assert_non_null(tt);
+    tt_hit h;
+    /* A win in 5 plies from a node at ply 3 is a win at ply 8 from that root... */
+    gomoku__tt_store(tt, 0x1234567890abcdefULL, 3, 77, GOMOKU_SCORE_WIN - 8, 11, 6, TT_EXACT);
+    assert_int_equal(gomoku__tt_probe(tt, 0x1234567890abcdefULL, 7, &h), 1);
+    /* ...and the same position met at ply 7 wins at ply 12. */
+    assert_int_equal(h.score, GOMOKU_SCORE_WIN - 12);
+    assert_int_equal(h.move, 77);
+    assert_int_equal(h.eval, 11);
+    assert_int_equal(h.depth, 6);
+    assert_int_equal(h.bound, TT_EXACT);
+    gomoku__tt_store(tt, 0x1111ULL << 32, 2, 5, -(GOMOKU_SCORE_WIN - 6), -3, 4, TT_UPPER);
+    assert_int_equal(gomoku__tt_probe(tt, 0x1111ULL << 32, 0, &h), 1);
+    assert_int_equal(h.score, -(GOMOKU_SCORE_WIN - 4));
+    assert_int_equal(h.bound, TT_UPPER);
+    assert_int_equal(gomoku__tt_probe(tt, 0x2222ULL << 32, 0, &h), 0);
+    gomoku__tt_clear(tt);
+    assert_int_equal(gomoku__tt_probe(tt, 0x1234567890abcdefULL, 7, &h), 0);
+    gomoku__tt_free(tt);
+}
+
+static int progress_calls;
+static int progress_last_depth;
+static void on_progress(const gomoku_search_info *info, void *payload)
+{
+    int *ok = payload;
+    progress_calls++;
+    if (info->depth != progress_last_depth + 1 || info->pv_length < 1 || info->nodes <= 0)
+        *ok = 0;
+    progress_last_depth = info->depth;
+}
+
+static void test_progress_called_after_every_iteration(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "7,7 8,8 8,6 6,8");
+    int ok = 1;
+    progress_calls = 0;
+    progress_last_depth = 0;
+    assert_int_equal(gomoku_set_progress_callback(e, on_progress, &ok), GOMOKU_OK);
+    gomoku_limits l = depth_limits(4);
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_int_equal(progress_calls, 4);
+    assert_int_equal(ok, 1);
+    assert_int_equal(gomoku_set_progress_callback(e, NULL, NULL), GOMOKU_OK);
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_int_equal(progress_calls, 4);
+    assert_int_equal(gomoku_set_progress_callback(NULL, NULL, NULL), GOMOKU_EINVAL);
+    gomoku_free(e);
+}
+
+static void busy_probe(const gomoku_search_info *info, void *payload)
+{
+    (void)info;
+    int *codes = payload;
+    gomoku_engine *e = *(gomoku_engine **)(codes + 8);
+    gomoku_limits l = depth_limits(1);
+    gomoku_search_result r;
+    codes[0] = gomoku_search(&r, e, &l);
+    codes[1] = gomoku_play(e, 0, 0);
+    codes[2] = gomoku_set_hash_size(e, 2);
+    codes[3] = gomoku_clear_hash(e);
+    codes[4] = gomoku_set_progress_callback(e, NULL, NULL);
+}
+
+static void test_errors_and_position_unchanged(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "7,7 8,8 8,6");
+    gomoku_search_result r;
+    gomoku_limits l = depth_limits(2);
+    assert_int_equal(gomoku_search(NULL, e, &l), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_search(&r, NULL, &l), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_search(&r, e, NULL), GOMOKU_EINVAL);
+    gomoku_limits bad = l;
+    bad.version = 99;
+    assert_int_equal(gomoku_search(&r, e, &bad), GOMOKU_EVERSION);
+    bad = l;
+    bad.time_ms = -1;
+    assert_int_equal(gomoku_search(&r, e, &bad), GOMOKU_EINVAL);
+    bad = l;
+    bad.depth = -3;
+    assert_int_equal(gomoku_search(&r, e, &bad), GOMOKU_EINVAL);
+    bad = l;
+    bad.threads = -1;
+    assert_int_equal(gomoku_search(&r, e, &bad), GOMOKU_EINVAL);
+    bad = l;
+    bad.nodes = -5;
+    assert_int_equal(gomoku_search(&r, e, &bad), GOMOKU_EINVAL);
+
+    uint64_t h = gomoku_hash(e);
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_true(gomoku_hash(e) == h);
+    assert_int_equal(gomoku_move_count(e), 3);
+    assert_int_equal(gomoku_side_to_move(e), GOMOKU_WHITE);
+    assert_int_equal(gomoku_state_of(e), GOMOKU_ONGOING);
+
+    /* EBUSY: calls made from the progress callback while the search runs */
+    int codes[8 + sizeof(gomoku_engine *) / sizeof(int) + 1];
+    memset(codes, 0, sizeof codes);
+    *(gomoku_engine **)(codes + 8) = e;
+    assert_int_equal(gomoku_set_progress_callback(e, busy_probe, codes), GOMOKU_OK);
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_int_equal(codes[0], GOMOKU_EBUSY);
+    assert_int_equal(codes[1], GOMOKU_EBUSY);
+    assert_int_equal(codes[2], GOMOKU_EBUSY);
+    assert_int_equal(codes[3], GOMOKU_EBUSY);
+    assert_int_equal(codes[4], GOMOKU_EBUSY);
+    assert_int_equal(gomoku_set_progress_callback(e, NULL, NULL), GOMOKU_OK);
+    assert_true(gomoku_hash(e) == h);
+
+    /* EGAMEOVER */
+    gomoku_engine *w = test_engine(15, GOMOKU_FREESTYLE, "0,0 0,1 1,0 1,1 2,0 2,1 3,0 3,1 4,0");
+    assert_int_equal(gomoku_state_of(w), GOMOKU_BLACK_WINS);
+    assert_int_equal(gomoku_search(&r, w, &l), GOMOKU_EGAMEOVER);
+    gomoku_free(w);
+    gomoku_free(e);
+}
+
+static void test_several_threads_return_a_legal_move(void **state)
+{
+    (void)state;
+    gomoku_engine *e =
+        test_engine(15, GOMOKU_FREESTYLE, "7,7 8,8 8,6 6,8 9,7 7,9 5,6 10,9");
+    gomoku_limits l = depth_limits(5);
+    l.threads = 2;
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_int_equal(gomoku_cell(e, r.best.x, r.best.y), GOMOKU_EMPTY);
+    assert_true(r.nodes > 0);
+    assert_int_equal(gomoku_move_count(e), 8);
+    /* and a win in one is still found with threads */
+    gomoku_engine *w =
+        test_engine(15, GOMOKU_FREESTYLE, "5,7 5,9 6,7 6,9 7,7 7,9 8,7 9,10");
+    assert_int_equal(gomoku_search(&r, w, &l), GOMOKU_OK);
+    assert_true((r.best.x == 4 || r.best.x == 9) && r.best.y == 7);
+    gomoku_free(w);
+    gomoku_free(e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_limits_init_defaults),
+        cmocka_unit_test(test_empty_board_plays_centre),
+        cmocka_unit_test(test_search_returns_legal_moves_in_random_games),
+        cmocka_unit_test(test_wins_in_one),
+        cmocka_unit_test(test_blocks_a_four),
+        cmocka_unit_test(test_plays_own_five_before_blocking),
+        cmocka_unit_test(test_finds_four_three),
+        cmocka_unit_test(test_makes_an_open_four_from_an_open_three),
+        cmocka_unit_test(test_answers_an_open_three),
+        cmocka_unit_test(test_stops_threatened_wins),
+        cmocka_unit_test(test_time_limit_respected),
+        cmocka_unit_test(test_stop_from_another_thread_returns_promptly),
+        cmocka_unit_test(test_one_thread_is_deterministic),
+        cmocka_unit_test(test_hash_never_exceeds_its_size),
+        cmocka_unit_test(test_tt_mate_scores_are_relative_to_the_node),
+        cmocka_unit_test(test_progress_called_after_every_iteration),
+        cmocka_unit_test(test_errors_and_position_unchanged),
+        cmocka_unit_test(test_several_threads_return_a_legal_move),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
