@@ -110,7 +110,7 @@ asan:
 	$(MAKE) clean
 	$(MAKE) all tests CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined"
-	sh test/run-tests.sh $(TESTS)
+	GOMOKU_SANITIZED=1 sh test/run-tests.sh $(TESTS)
 
 valgrind: all tests
 	GOMOKU_QUICK=1 sh test/run-tests.sh --valgrind $(TESTS)

@@ -15,10 +15,14 @@
  *                 Bits: 4 renju, 8 caro, 1 exactly five (standard), none freestyle;
  *                 when several are set the first of renju, caro, standard wins.
  *                 Bit 2 (continuous game) is ignored.
- *   INFO max_memory  Sizes the hash table before the next search (a resize clears it).
+ *   INFO max_memory  Sizes the hash table before the next search (a resize clears it):
+ *                 half of what is left after a 16 MB reserve, 64 MB when unlimited.
  *                 Nothing is allocated for the table before that search, so a START
  *                 followed by INFO max_memory never holds a table of the default size.
- *   time settings    Used by the next move.
+ *   time settings    Used by the next move: see hard_limit_ms(). The limit is counted
+ *                 from reading the command; a watchdog thread stops the search there.
+ *
+ * TAKEBACK takes back the last move only (ERROR otherwise): the library keeps a history.
  *
  * Game record: the program keeps its own copy of the stones, the authority for what is
  * legal on the manager's board. The library follows it while the game is on in the
@@ -989,6 +993,8 @@ static void cmd_swap2board(pb_state *pb, double t0)
     int margin = 100;
     if (gomoku_get_weights(&w, pb->eng) == GOMOKU_OK && w.own[GOMOKU_PAT_OPEN_THREE] > 0)
         margin = w.own[GOMOKU_PAT_OPEN_THREE] / 2;
+    say("MESSAGE swap2: white's search score %d (margin %d): %s", score, margin,
+        score < -margin ? "take black" : n == 5 || score > margin ? "stay white" : "add two stones");
     if (score < -margin) {
         say("SWAP");
         return;

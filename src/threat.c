@@ -697,6 +697,262 @@ static int attack_moves(ctx *c, int ply, int depth, int vct, int need_line, uint
     return 0;
 }
 
+/* ---- depth-first proof-number search (VCT) ---------------------------------------- */
+
+/*
+ * df-pn: a depth-first form of proof-number search. The proof number of a node is how
+ * many leaves still have to be proven to prove it, the disproof number how many to
+ * refute it; the search always works below the child that most cheaply settles its
+ * parent, within thresholds, and keeps the numbers in a table, so transpositions are
+ * shared. VCT trees are very uneven (a four has one answer, a three a handful), and this
+ * follows narrow forcing lines deep before wide ones. Nodes are generated exactly as in
+ * the depth-first search, so a proof is sound for the same reasons; a proof number 0 is
+ * stored only for a proven node.
+ */
+
+#define PN_INF 0x3fffffffu
+#define DF_VCF_NODES 300
+#define SALT_DF_OR 0x2545f4914f6cdd1dull
+#define SALT_DF_AND 0x9fb21c651e98df25ull
+
+typedef struct df_slot {
+    uint64_t key;
+    uint32_t pn, dn;
+} df_slot;
+
+typedef struct df_table {
+    df_slot *s;
+    size_t mask;
+} df_table;
+
+static uint32_t pn_add(uint32_t a, uint32_t b) { return a + b >= PN_INF ? PN_INF : a + b; }
+
+/* Four slots per key: a lookup finds the entry in any of them. */
+static void df_get(const df_table *t, uint64_t key, uint32_t *pn, uint32_t *dn)
+{
+    for (int i = 0; i < 4; i++) {
+        const df_slot *e = &t->s[(key + (uint64_t)i) & t->mask];
+        if (e->key == key) {
+            *pn = e->pn;
+            *dn = e->dn;
+            return;
+        }
+    }
+    *pn = *dn = 1;
+}
+
+/* Stores in the key's own slot if present, else in an empty one, else over the entry
+ * with the smallest numbers (the cheapest to find again), settled ones last. */
+static void df_put(df_table *t, uint64_t key, uint32_t pn, uint32_t dn)
+{
+    df_slot *victim = NULL;
+    uint64_t vw = UINT64_MAX;
+    for (int i = 0; i < 4; i++) {
+        df_slot *e = &t->s[(key + (uint64_t)i) & t->mask];
+        if (e->key == key || e->key == 0) {
+            victim = e;
+            break;
+        }
+        uint64_t w = (e->pn == 0 || e->dn == 0) ? UINT64_MAX - 1 : (uint64_t)e->pn + e->dn;
+        if (w < vw) {
+            vw = w;
+            victim = e;
+        }
+    }
+    victim->key = key;
+    victim->pn = pn;
+    victim->dn = dn;
+}
+
+/* A depth-first VCF of the side to move from ply on a budget of its own; the line, when
+ * asked for, goes to c->line from ply. */
+static int vcf_probe(ctx *c, int ply, int depth, long long sub, int need_line)
+{
+    long long budget = c->budget;
+    if (c->budget - c->nodes > sub)
+        c->budget = c->nodes + sub;
+    int cut = c->depth_cut;
+    int r = attack(c, ply, depth, 0, need_line);
+    c->depth_cut = cut;
+    int sub_abort = c->aborted && c->nodes >= c->budget && c->budget < budget;
+    c->budget = budget;
+    if (sub_abort)
+        c->aborted = 0;
+    return r;
+}
+
+/* Settles a node from its position when it can: 1 proven, -1 disproven; 0 with its
+ * moves (children) in mv[0 .. *n - 1]. */
+static int df_eval(ctx *c, int ply, int max_plies, short *mv, int *n)
+{
+    board *b = c->b;
+    if (ply % 2 == 0) { /* attacker to move */
+        if (b->state != GOMOKU_ONGOING)
+            return b->forbidden_loss ? 1 : -1; /* black's forbidden answer; a draw */
+        if (has_five_point(b, c->att))
+            return 1;
+        int depth = (max_plies - ply + 1) / 2;
+        if (depth < 2)
+            return -1;
+        if (vcf_probe(c, ply, depth, DF_VCF_NODES, 0))
+            return 1;
+        *n = attacker_moves(c, ply, 1, mv);
+        return *n > 0 ? 0 : -1;
+    }
+    if (b->state != GOMOKU_ONGOING)
+        return -1; /* the attacker's move was forbidden, or drew */
+    *n = defender_moves(c, ply, 1, mv);
+    return *n < 0 ? -1 : *n == 0 ? 1 : 0;
+}
+
+static uint64_t df_key(const board *b, int ply)
+{
+    return b->hash ^ (ply % 2 == 0 ? SALT_DF_OR : SALT_DF_AND);
+}
+
+static uint64_t df_child_key(const board *b, int ply, int m)
+{
+    return b->hash ^ b->zobrist[b->side - 1][m] ^ b->zobrist_side ^
+           (ply % 2 == 0 ? SALT_DF_AND : SALT_DF_OR);
+}
+
+static void df_mid(ctx *c, df_table *t, int ply, int max_plies, uint32_t thpn, uint32_t thdn)
+{
+    board *b = c->b;
+    uint64_t key = df_key(b, ply);
+    short mv[CAND_MAX];
+    int n = 0;
+    c->nodes++;
+    int e = df_eval(c, ply, max_plies, mv, &n);
+    if (e || c->aborted) {
+        if (e)
+            df_put(t, key, e > 0 ? 0 : PN_INF, e > 0 ? PN_INF : 0);
+        return;
+    }
+    int is_or = ply % 2 == 0;
+    uint64_t ck[CAND_MAX];
+    for (int i = 0; i < n; i++)
+        ck[i] = df_child_key(b, ply, mv[i]);
+    uint32_t pn = 1, dn = 1;
+    for (;;) {
+        int best = -1;
+        uint32_t bv = PN_INF + 1, second = PN_INF, bpn = 1, bdn = 1;
+        pn = is_or ? PN_INF : 0;
+        dn = is_or ? 0 : PN_INF;
+        for (int i = 0; i < n; i++) {
+            uint32_t cp, cd;
+            df_get(t, ck[i], &cp, &cd);
+            uint32_t v = is_or ? cp : cd;
+            if (is_or) {
+                pn = cp < pn ? cp : pn;
+                dn = pn_add(dn, cd);
+            } else {
+                pn = pn_add(pn, cp);
+                dn = cd < dn ? cd : dn;
+            }
+            if (v < bv) {
+                second = bv;
+                bv = v;
+                best = i;
+                bpn = cp;
+                bdn = cd;
+            } else if (v < second) {
+                second = v;
+            }
+        }
+        if (pn >= thpn || dn >= thdn || out_of_work(c) || best < 0)
+            break;
+        uint32_t cthpn, cthdn;
+        if (is_or) {
+            cthpn = thpn < pn_add(second, 1) ? thpn : pn_add(second, 1);
+            cthdn = thdn - dn + bdn;
+        } else {
+            cthdn = thdn < pn_add(second, 1) ? thdn : pn_add(second, 1);
+            cthpn = thpn - pn + bpn;
+        }
+        c->path[ply] = mv[best];
+        play(c, mv[best]);
+        df_mid(c, t, ply + 1, max_plies, cthpn, cthdn);
+        unplay(c);
+    }
+    df_put(t, key, pn, dn);
+}
+
+/* Writes the proven line: at attacker nodes a proven move, at defender nodes a proven
+ * answer (falling back on the depth-first search where the table lost an entry). */
+static int df_line(ctx *c, df_table *t, int ply, int max_plies)
+{
+    board *b = c->b;
+    short mv[CAND_MAX];
+    int n = 0;
+    if (ply % 2 == 0) {
+        if (has_five_point(b, c->att)) {
+            c->line[ply] = first_five_point(c, c->att);
+            return ply + 1;
+        }
+        int depth = (max_plies - ply + 1) / 2;
+        int r = vcf_probe(c, ply, depth, 4 * DF_VCF_NODES, 1);
+        if (r || c->aborted)
+            return r;
+        n = attacker_moves(c, ply, 1, mv);
+    } else {
+        n = defender_moves(c, ply, 1, mv);
+        if (n == 0)
+            return finish_line(c, ply);
+    }
+    for (int i = 0; i < n; i++) {
+        uint32_t cp, cd;
+        df_get(t, df_child_key(b, ply, mv[i]), &cp, &cd);
+        if (cp != 0)
+            continue;
+        if (play(c, mv[i]) != GOMOKU_ONGOING) {
+            unplay(c);
+            continue;
+        }
+        c->path[ply] = mv[i];
+        int r = df_line(c, t, ply + 1, max_plies);
+        unplay(c);
+        if (r) {
+            c->line[ply] = mv[i];
+            return r;
+        }
+    }
+    /* The table lost this part of the proof: search it again depth-first. */
+    if (ply % 2 == 0)
+        return attack(c, ply, (max_plies - ply + 1) / 2, 1, 1);
+    return defend(c, ply, (max_plies - ply) / 2, 1, 1);
+}
+
+/* df-pn from the root; returns the line's length or 0, and *disproved = 1 when the root
+ * was refuted outright (no VCT within the generators and max_plies). */
+static int df_search(ctx *c, int max_plies, int *disproved)
+{
+    *disproved = 0;
+    df_table t;
+    size_t want = 1024;
+    while (want < (size_t)c->budget / 2 && want < ((size_t)1 << 20))
+        want <<= 1;
+    t.s = calloc(want, sizeof *t.s);
+    if (!t.s)
+        return 0;
+    t.mask = want - 1;
+    df_mid(c, &t, 0, max_plies, PN_INF - 1, PN_INF - 1);
+    uint32_t pn, dn;
+    df_get(&t, df_key(c->b, 0), &pn, &dn);
+    *disproved = dn == 0 && !c->aborted;
+    int len = 0;
+    if (pn == 0 && !c->aborted) {
+        long long budget = c->budget;
+        c->budget = c->nodes + 200000; /* room to write the line out */
+        len = df_line(c, &t, 0, max_plies);
+        c->budget = budget;
+        if (c->aborted)
+            len = 0;
+    }
+    free(t.s);
+    return len;
+}
+
 /* ---- entry points ---------------------------------------------------------------- */
 
 static void ctx_init(ctx *c, board *b, long long budget, atomic_int *stop, double deadline_ms)
@@ -731,9 +987,9 @@ static void ctx_init(ctx *c, board *b, long long budget, atomic_int *stop, doubl
 }
 
 /* The common driver. vct = 0: VCF, one depth-first search (cheapest for the many small
- * leaf calls of the main search). vct = 1: VCT, deepened one attacker move at a time so
- * that short wins are found first and failed nodes of the shallower passes prune the
- * deeper ones; it stops early once a pass was nowhere cut short by the depth. */
+ * leaf calls of the main search). vct = 1: VCT, df-pn, then the depth-first search
+ * deepened one attacker move at a time (short wins first; failed nodes of the shallower
+ * passes prune the deeper ones; it stops once a pass was nowhere cut short by depth). */
 static int run(board *b, int vct, int max_depth, long long budget, long long *nodes, int *line,
                int cap, atomic_int *stop, double deadline_ms)
 {
@@ -760,11 +1016,25 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
     if (!vct) {
         len = attack(c, 0, max_depth, 0, 1);
     } else {
+        /* A quarter of the budget for the depth-first search, which is quick on some
+         * wins; the rest, if that finds nothing, for df-pn, which proves more of them. */
+        long long total = c->budget;
+        c->budget = total / 4;
+        int complete = 0;
         for (int d = 1; d <= max_depth && !len && !c->aborted; d++) {
             c->depth_cut = 0;
             len = attack(c, 0, d, 1, 1);
-            if (!c->depth_cut)
-                break; /* nothing was cut short: deeper passes would search the same */
+            if (!c->depth_cut) {
+                complete = !c->aborted; /* refuted at every depth: nothing to find */
+                break;
+            }
+        }
+        int interrupted = c->aborted && c->nodes < c->budget; /* stop flag or clock */
+        if (!len && !complete && !interrupted) {
+            c->aborted = 0;
+            c->budget = total;
+            int disproved;
+            len = df_search(c, 2 * max_depth - 1, &disproved);
         }
     }
     if (c->aborted)

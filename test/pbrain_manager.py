@@ -312,6 +312,10 @@ def cross_check_renju(positions=40, seed=7):
     if not os.path.exists(path):
         print("skip self-test: renju fouls against the library (%s not built)" % path)
         return 0
+    if os.environ.get("GOMOKU_SANITIZED"):
+        # A sanitizer-built library cannot be loaded into an ordinary python3 process.
+        print("skip self-test: renju fouls against the library (sanitizer build)")
+        return 0
     lib = ctypes.CDLL(path)
     lib.gomoku_new.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_int, ctypes.c_int]
     lib.gomoku_free.argtypes = [ctypes.c_void_p]
