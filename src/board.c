@@ -216,10 +216,23 @@ static inline int lowest_bit(uint32_t m)
 static HOT_INLINE void update_lines(board *b, board_undo *u, int idx, uint32_t colour,
                                     int placing)
 {
+    /* Freestyle patterns do not depend on the cells five steps away (a five through a cell
+     * lies within four steps, and a longer line wins as well): those cells at distance
+     * five need their keys updated only. */
+    uint32_t far = b->rule == GOMOKU_FREESTYLE ? 0x40001u : 0; /* slots 0 and 9 */
     for (int d = 0; d < NDIR; d++) {
         int step = b->dir_step[d];
         uint32_t k = b->key[idx][d];
         uint32_t empty = ~(k | (k >> 1)) & 0x55555u; /* bit 2j: slot j is C_EMPTY */
+        if (empty & far) {
+            if (empty & 1u)
+                b->key[idx - 5 * step][d] = placing ? b->key[idx - 5 * step][d] | colour << 18
+                                                    : b->key[idx - 5 * step][d] & ~(3u << 18);
+            if (empty & 0x40000u)
+                b->key[idx + 5 * step][d] = placing ? b->key[idx + 5 * step][d] | colour
+                                                    : b->key[idx + 5 * step][d] & ~3u;
+            empty &= ~far;
+        }
         while (empty) {
             int j = lowest_bit(empty) >> 1;
             empty &= empty - 1;
