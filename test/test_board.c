@@ -251,6 +251,22 @@ static void test_pattern_tables_match_the_definition_for_every_key(void **state)
         free(memo[v]);
 }
 
+/* board.c skips the pattern look-up of cells five steps from a freestyle move. */
+static void test_freestyle_patterns_ignore_cells_five_steps_away(void **state)
+{
+    (void)state;
+    const uint8_t *t = gomoku__pattern_table(GOMOKU_FREESTYLE);
+    for (uint32_t k = 0; k < KEY_SIZE; k++)
+        if (t[k] != t[k & ~0xC0003u]) /* slots 0 and 9 emptied */
+            fail_msg("key %05x: %02x, without the far cells %02x", k, t[k], t[k & ~0xC0003u]);
+    /* ...which is particular to freestyle: an overline needs them */
+    const uint8_t *s = gomoku__pattern_table(GOMOKU_STANDARD);
+    int differ = 0;
+    for (uint32_t k = 0; k < KEY_SIZE && !differ; k++)
+        differ = s[k] != s[k & ~0xC0003u];
+    assert_true(differ);
+}
+
 /* An independent oracle for the four-and-five part of the tables: reads the board cells
  * directly. Does a stone of colour s on idx (with extra stone at e, or -1) complete a
  * winning line through idx in direction d, under the board's rule? */
@@ -419,6 +435,7 @@ int main(void)
         cmocka_unit_test(test_caro_five_blocked_both_ends_is_no_five),
         cmocka_unit_test(test_dead_line_has_no_pattern),
         cmocka_unit_test(test_pattern_tables_match_the_definition_for_every_key),
+        cmocka_unit_test(test_freestyle_patterns_ignore_cells_five_steps_away),
         cmocka_unit_test(test_five_and_four_patterns_match_a_direct_board_scan),
         cmocka_unit_test(test_make_and_undo_restore_everything),
         cmocka_unit_test(test_full_board_is_a_draw),
