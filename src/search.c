@@ -40,12 +40,12 @@
 #define MAX_PLY 120        /* plies from the root, quiescence included */
 #define MAX_DEPTH 100      /* iterations */
 #define MAX_THREADS 64
-#define DEFENCE_EXTEND 4  /* defence lists this short do not use up depth */
+#define DEFENCE_EXTEND 4  /* defence lists this short do not use up depth (measured) */
 #define LMP_DEPTH 3       /* late move pruning at this depth and below (measured) */
-#define LMP_BASE 6
+#define LMP_BASE 6        /* (measured) */
 #define LMP_STEP 4
 #define LMR_FROM 4        /* moves searched at full depth before reductions (measured) */
-#define QS_MAX 8          /* quiescence plies (four fours and their blocks) */
+#define QS_MAX 8          /* quiescence plies: four fours and their blocks (measured) */
 #define THREAT_DEPTH 30    /* attacker moves of the root VCF/VCT */
 #define VERIFY_MOVES 6     /* root moves the final check may try */
 #define VERIFY_SHARE 0.1   /* of the clock, kept for the final check */
