@@ -87,8 +87,10 @@ test check:
 	@$(MAKE) --no-print-directory all tests
 	@sh test/run-tests.sh $(TESTS)
 
+# The main job: a short engine-vs-engine game on 15x15, the board after every move with
+# the engine's depth, score and speed.
 demo: all
-	./examples/gomoku-analyze --depth 3 h8 i9 j8 h9 i8
+	./examples/gomoku-play --black engine --white engine --size 15 --time 200 < /dev/null
 
 bench: all
 	./examples/gomoku-bench
@@ -101,7 +103,7 @@ asan:
 	$(MAKE) clean
 	$(MAKE) all tests CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined"
-	sh test/run-tests.sh $(TESTS)
+	GOMOKU_SANITIZED=1 sh test/run-tests.sh $(TESTS)
 
 valgrind: all tests
 	GOMOKU_QUICK=1 sh test/run-tests.sh --valgrind $(TESTS)

@@ -22,12 +22,18 @@
 #define EXIT_USAGE 2
 
 static const char *const rule_names[] = {"freestyle", "standard", "renju", "caro"};
-static const char *const algo_names[] = {"minimax", "alphabeta", "negamax", "negamax-ab"};
+/* The four textbook searches in gomoku_algo order, then the library's strong search. */
+static const char *const algo_names[] = {"minimax", "alphabeta", "negamax", "negamax-ab",
+                                         "search"};
+#define ALGO_SEARCH 4
+#define DEFAULT_SEARCH_TIME_MS 1000
 
 typedef struct config {
     int size;
     int rule;
-    int algo;               /* a gomoku_algo */
+    int algo;               /* a gomoku_algo, or ALGO_SEARCH */
+    int depth_given;        /* --depth was given (the strong search has its own default) */
+    int time_ms;            /* --time for the strong search; -1 when not given */
     int json;
     int compare_from, compare_to; /* 0 0: no comparison */
     gomoku_textbook_options opts;
@@ -45,11 +51,15 @@ static void usage(FILE *f)
             "options:\n"
             "  --size N          board size, %d..%d (default 15)\n"
             "  --rule R          freestyle | standard | renju | caro (default freestyle)\n"
-            "  --algo A          minimax | alphabeta | negamax | negamax-ab (default negamax-ab)\n"
-            "  --depth D         search depth in plies, 1..%d (default 3)\n"
+            "  --algo A          minimax | alphabeta | negamax | negamax-ab (default negamax-ab),\n"
+            "                    or search: the library's strong search (gomoku_search)\n"
+            "  --depth D         search depth in plies, 1..%d (default 3; for search: the\n"
+            "                    maximum depth, default the library's)\n"
+            "  --time MS         time for --algo search in milliseconds (default %d)\n"
             "  --no-order        do not order moves by their static value\n"
             "  --prune PCT       drop the worst PCT%% of the ordered moves at every node, 0..90\n"
             "  --radius R        candidate moves: empty cells within R of a stone, 1..4 (default 2)\n"
+            "                    (--no-order, --prune and --radius: textbook searches only)\n"
             "  --nodes N         stop after N nodes (0 = no limit, the default)\n"
             "  --compare D1-D2   for each depth D1..D2, compare minimax, alpha-beta and\n"
             "                    alpha-beta with move ordering (evaluations, nodes, branching\n"
@@ -58,7 +68,7 @@ static void usage(FILE *f)
             "  --help            show this help\n"
             "\n"
             "exit status: 0 success, 2 invalid input, 1 other failure\n",
-            GOMOKU_MIN_SIZE, GOMOKU_MAX_SIZE, GOMOKU_MAX_PV);
+            GOMOKU_MIN_SIZE, GOMOKU_MAX_SIZE, GOMOKU_MAX_PV, DEFAULT_SEARCH_TIME_MS);
 }
 
 static void die_usage(const char *fmt, ...)
@@ -101,6 +111,8 @@ static int parse_args(config *cfg, int argc, char **argv)
     cfg->rule = GOMOKU_FREESTYLE;
     cfg->algo = GOMOKU_ALGO_NEGAMAX_AB;
     cfg->json = 0;
+    cfg->depth_given = 0;
+    cfg->time_ms = -1;
     cfg->compare_from = cfg->compare_to = 0;
     gomoku_textbook_options_init(&cfg->opts);
     cfg->opts.depth = 3;
@@ -134,12 +146,17 @@ static int parse_args(config *cfg, int argc, char **argv)
                 if ((cfg->rule = lookup(val, rule_names, 4)) < 0)
                     die_usage("unknown rule '%s'", val);
             } else if (strcmp(a, "--algo") == 0) {
-                if ((cfg->algo = lookup(val, algo_names, 4)) < 0)
+                if ((cfg->algo = lookup(val, algo_names, 5)) < 0)
                     die_usage("unknown algorithm '%s'", val);
             } else if (strcmp(a, "--depth") == 0) {
                 if (parse_int(&v, val, 1, GOMOKU_MAX_PV))
                     die_usage("--depth must be 1..%d, not '%s'", GOMOKU_MAX_PV, val);
                 cfg->opts.depth = (int)v;
+                cfg->depth_given = 1;
+            } else if (strcmp(a, "--time") == 0) {
+                if (parse_int(&v, val, 1, INT_MAX))
+                    die_usage("--time must be a number of milliseconds >= 1, not '%s'", val);
+                cfg->time_ms = (int)v;
             } else if (strcmp(a, "--prune") == 0) {
                 if (parse_int(&v, val, 0, 90))
                     die_usage("--prune must be 0..90, not '%s'", val);
@@ -153,7 +170,7 @@ static int parse_args(config *cfg, int argc, char **argv)
                     die_usage("--nodes must be a count >= 0, not '%s'", val);
                 cfg->opts.node_limit = v;
             } else if (strcmp(a, "--compare") == 0) {
-                long long lo, hi;
+                long long lo = 0, hi = 0;
                 char buf[64];
                 const char *dash = strchr(val, '-');
                 size_t len = dash ? (size_t)(dash - val) : 0;
@@ -172,6 +189,8 @@ static int parse_args(config *cfg, int argc, char **argv)
             }
         }
     }
+    if (cfg->time_ms >= 0 && cfg->algo != ALGO_SEARCH)
+        die_usage("--time applies to --algo search only");
     if (cfg->compare_from && cfg->opts.prune_percent)
         die_usage("--compare measures full-width searches; it cannot be combined with --prune");
     return i;
@@ -298,6 +317,65 @@ static int search_failed(int rc)
                                                                                 : 1;
 }
 
+/* --algo search: the strong search, shown like the textbook ones. It reports no
+ * evaluation, cut-off or branching counts: those are null in the JSON. */
+static int run_strong_search(gomoku_engine *e, const config *cfg)
+{
+    gomoku_limits limits;
+    gomoku_limits_init(&limits);
+    limits.time_ms = cfg->time_ms >= 0 ? cfg->time_ms : DEFAULT_SEARCH_TIME_MS;
+    if (cfg->depth_given)
+        limits.depth = cfg->opts.depth;
+    limits.nodes = cfg->opts.node_limit;
+    gomoku_search_result r;
+    int rc = gomoku_search(&r, e, &limits);
+    if (rc != GOMOKU_OK)
+        return search_failed(rc);
+    char mv[16];
+    if (cfg->json) {
+        fmt_move(mv, sizeof mv, e, r.best, GOMOKU_NOTATION_XY);
+        printf("{\"best\":\"%s\",", mv);
+        if (gomoku_size(e) <= 26) {
+            fmt_move(mv, sizeof mv, e, r.best, GOMOKU_NOTATION_RENJU);
+            printf("\"best_renju\":\"%s\",", mv);
+        }
+        printf("\"value\":%d,\"pv\":[", r.score);
+        for (int i = 0; i < r.pv_length; i++) {
+            fmt_move(mv, sizeof mv, e, r.pv[i], GOMOKU_NOTATION_XY);
+            printf("%s\"%s\"", i ? "," : "", mv);
+        }
+        printf("],\"depth\":%d,\"seldepth\":%d,\"nodes\":%lld,\"evaluations\":null,"
+               "\"cutoffs\":null,\"branching\":null,\"time_ms\":%.3f,\"algo\":\"search\","
+               "\"rule\":\"%s\",\"size\":%d,\"side_to_move\":\"%s\",\"moves_played\":%d}\n",
+               r.depth, r.seldepth, r.nodes, r.time_ms, rule_names[cfg->rule], cfg->size,
+               gomoku_side_to_move(e) == GOMOKU_BLACK ? "black" : "white", gomoku_move_count(e));
+        return 0;
+    }
+    gomoku_notation nt = gomoku_size(e) <= 26 ? GOMOKU_NOTATION_RENJU : GOMOKU_NOTATION_XY;
+    char xy[16];
+    print_board(e, r.best);
+    printf("\n%s, %dx%d, %s to move after %d moves\n", rule_names[cfg->rule], cfg->size,
+           cfg->size, gomoku_side_to_move(e) == GOMOKU_BLACK ? "black (X)" : "white (O)",
+           gomoku_move_count(e));
+    printf("search, depth %d (selective %d), time limit %d ms\n", r.depth, r.seldepth,
+           limits.time_ms);
+    fmt_move(mv, sizeof mv, e, r.best, nt);
+    fmt_move(xy, sizeof xy, e, r.best, GOMOKU_NOTATION_XY);
+    printf("best move   %s (%s), marked *\n", mv, xy);
+    printf("value       %d", r.score);
+    if (GOMOKU_SCORE_IS_WIN(r.score))
+        printf("  (win in %d plies)", GOMOKU_SCORE_WIN - r.score);
+    else if (GOMOKU_SCORE_IS_LOSS(r.score))
+        printf("  (loss in %d plies)", GOMOKU_SCORE_WIN + r.score);
+    printf("\npv          ");
+    for (int i = 0; i < r.pv_length; i++) {
+        fmt_move(mv, sizeof mv, e, r.pv[i], nt);
+        printf("%s%s", i ? " " : "", mv);
+    }
+    printf("\nnodes %lld, time %.1f ms\n", r.nodes, r.time_ms);
+    return 0;
+}
+
 static int run_compare(gomoku_engine *e, const config *cfg)
 {
     static const struct {
@@ -409,6 +487,8 @@ int main(int argc, char **argv)
     int status = 0;
     if (cfg.compare_from) {
         status = run_compare(e, &cfg);
+    } else if (cfg.algo == ALGO_SEARCH) {
+        status = run_strong_search(e, &cfg);
     } else {
         gomoku_textbook_result r;
         rc = gomoku_textbook_search(&r, e, (gomoku_algo)cfg.algo, &cfg.opts);

@@ -363,7 +363,9 @@ GOMOKU_API void gomoku_textbook_options_init(gomoku_textbook_options *opts);
 /*
  * Searches the engine's position to a fixed depth with one of the textbook algorithms
  * and writes the result. opts NULL means the defaults. The position is unchanged after
- * the call. Errors: GOMOKU_EINVAL (NULL, bad algo or option values), GOMOKU_EVERSION,
+ * the call; *out is written only on success. The textbook searches are bounded by depth
+ * and node_limit only; gomoku_stop() does not interrupt them.
+ * Errors: GOMOKU_EINVAL (NULL, bad algo or option values), GOMOKU_EVERSION,
  * GOMOKU_EGAMEOVER, GOMOKU_ENOMOVE, GOMOKU_EBUSY, GOMOKU_ENOMEM.
  */
 GOMOKU_API int gomoku_textbook_search(gomoku_textbook_result *out, gomoku_engine *engine,
@@ -388,8 +390,10 @@ typedef struct gomoku_game {
 
 /*
  * Runs `algo` on `game` to opts->depth (radius is ignored; ordering sorts by evaluate()
- * after each move). Moves in out->pv and out->best are written as {move, 0}.
- * Errors: GOMOKU_EINVAL, GOMOKU_EVERSION, GOMOKU_ENOMOVE (no legal move), GOMOKU_ENOMEM.
+ * after each move). Moves in out->pv and out->best are written as {move, 0}. *out is
+ * written only on success. Errors: GOMOKU_EINVAL (also a negative move or count from
+ * generate), GOMOKU_EVERSION, GOMOKU_ENOMOVE (no legal move, or the game is already
+ * over at the root), GOMOKU_ENOMEM.
  */
 GOMOKU_API int gomoku_game_search(gomoku_textbook_result *out, const gomoku_game *game,
                                   gomoku_algo algo, const gomoku_textbook_options *opts);
@@ -445,8 +449,8 @@ GOMOKU_API void gomoku_limits_init(gomoku_limits *limits);
 GOMOKU_API int gomoku_search(gomoku_search_result *out, gomoku_engine *engine,
                              const gomoku_limits *limits);
 
-/* Asks a running search on `engine` to return its best move so far. Safe from any
- * thread; a no-op when nothing runs or engine is NULL. */
+/* Asks a running gomoku_search(), gomoku_vcf() or gomoku_vct() on `engine` to return its
+ * best result so far. Safe from any thread; a no-op when nothing runs or engine is NULL. */
 GOMOKU_API void gomoku_stop(gomoku_engine *engine);
 
 /* Installs (fn NULL removes) the progress callback. Errors: GOMOKU_EINVAL, GOMOKU_EBUSY. */

@@ -11,17 +11,18 @@
  *  - After a four (the attacker has a five point), the defender must make five itself
  *    (then the line fails) or leave the attacker without any five point. The defences are
  *    found by trying the candidates on the board: the five points themselves and, in caro
- *    (where an opponent stone just beyond a five stops it), every cell within five steps
- *    of a five point on its four lines. A candidate that is a forbidden renju move for
+ *    (where opponent stones just beyond both ends stop a five), the cells just beyond
+ *    each end of each such five. A candidate that is a forbidden renju move for
  *    black is no defence (it loses); one that fills the board (a draw) is.
  *
  *  - After a three (the attacker has no five point but has cells t where one more stone
  *    leaves the defender unable to stop a five), the defender may answer with any four of
  *    its own, or with a move that spoils every such t. For each t, W(t) is the set of cells
  *    a defender stone must occupy to spoil t: t itself and the five points t creates (in
- *    caro also their windows, see above). A defender stone elsewhere changes nothing that
- *    t's win depends on, because the pattern tables read only the eleven-cell window of a
- *    cell and an opponent stone never makes a shape stronger. So the defences are the
+ *    caro also the cells beyond their ends, see above). A defender stone elsewhere
+ *    changes nothing that t's win depends on: the attacker's fives are made of its own
+ *    stones, which the defender cannot change, and an opponent stone never makes a shape
+ *    stronger. So the defences are the
  *    defender's fours plus the intersection of all W(t). The t are found by playing them
  *    on the board with the defender's turn skipped (a null move). For black in renju a t
  *    counts only when its four is its only line of three or more: then no white stone can
@@ -32,8 +33,11 @@
  * aborted search reports no win and stores nothing. A small transposition table, keyed by
  * the position's hash, remembers proven and failed attacker nodes within one call.
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
 #include "internal.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -78,6 +82,7 @@ typedef struct ctx {
     size_t tt_mask;
     int tt_tried;
     int sp;             /* stones placed by the search, for the scan box stack */
+    /* Arrays last: ctx_init() clears only the fields above them. */
     box boxes[STACK_MAX + 1];
     int path[LINE_MAX]; /* moves being searched, by ply (for move ordering) */
     int line[LINE_MAX]; /* the winning line as it is proven */
@@ -154,29 +159,65 @@ static void null_unplay(ctx *c)
 
 static int has_five_point(const board *b, int s) { return b->ncls[s - 1][K_FIVE] > 0; }
 
-/* Cells of class >= kmin for side s inside the scan box, at most cap. */
+/* Cells of class >= kmin for side s inside the scan box, at most cap. The board's class
+ * counts say how many there are, so the scan stops as soon as it has them all. */
 static int scan_class(const ctx *c, int s, int kmin, short *out, int cap)
 {
     const board *b = c->b;
     const box *bx = &c->boxes[c->sp];
+    int want = 0;
+    for (int k = kmin; k < K_NUM; k++)
+        want += b->ncls[s - 1][k];
+    if (want > cap)
+        return -1;
     int n = 0;
-    for (int y = bx->y0; y <= bx->y1; y++) {
+    for (int y = bx->y0; y <= bx->y1 && n < want; y++) {
         int idx = board_index(b, bx->x0, y);
         for (int x = bx->x0; x <= bx->x1; x++, idx++)
-            if (b->cls[idx][s - 1] >= kmin) {
+            if (b->cls[idx][s - 1] >= kmin)
+                out[n++] = (short)idx;
+    }
+    return n;
+}
+
+/* VCT's attacking moves for side s: fours and open threes (class K_THREE or better),
+ * and closed threes (a line pattern P_THREE), which threaten a double four when they
+ * meet another line at the point of their four. Whether a move really threatens is
+ * settled at the defender's node. */
+static int scan_threats(const ctx *c, int s, short *out, int cap)
+{
+    const board *b = c->b;
+    const box *bx = &c->boxes[c->sp];
+    int shift = s == C_BLACK ? 0 : 4, n = 0;
+    for (int y = bx->y0; y <= bx->y1; y++) {
+        int idx = board_index(b, bx->x0, y);
+        for (int x = bx->x0; x <= bx->x1; x++, idx++) {
+            int ok = b->cls[idx][s - 1] >= K_THREE;
+            for (int d = 0; d < NDIR && !ok; d++)
+                ok = ((b->pat[idx][d] >> shift) & 15) == P_THREE;
+            if (ok) {
                 if (n == cap)
                     return -1;
                 out[n++] = (short)idx;
             }
+        }
     }
     return n;
 }
 
 static int first_five_point(const ctx *c, int s)
 {
-    short f[1];
-    int n = scan_class(c, s, K_FIVE, f, 1);
-    return n == 0 ? -1 : f[0];
+    const board *b = c->b;
+    const box *bx = &c->boxes[c->sp];
+    if (!has_five_point(b, s))
+        return -1;
+    for (int y = bx->y0; y <= bx->y1; y++) {
+        int idx = board_index(b, bx->x0, y);
+        for (int x = bx->x0; x <= bx->x1; x++, idx++)
+            if (b->cls[idx][s - 1] == K_FIVE)
+                return idx;
+    }
+    return -1;
 }
 
 static int contains(const short *list, int n, int v)
@@ -188,8 +229,9 @@ static int contains(const short *list, int n, int v)
 }
 
 /* The cells a stone could occupy to stop `threat`'s five points: the points themselves
- * and, in caro, every empty cell within five steps of one on its four lines. Returns the
- * count, -1 if more than cap. */
+ * and, in caro, the cell just beyond each end of each five they make (a five closed by
+ * the opponent at both ends does not win there); a stone anywhere else leaves every
+ * five as it was. Returns the count, -1 if more than cap. */
 static int five_stoppers(const ctx *c, int threat, short *out, int cap)
 {
     const board *b = c->b;
@@ -203,15 +245,20 @@ static int five_stoppers(const ctx *c, int threat, short *out, int cap)
     if (!c->caro)
         return n;
     for (int i = 0; i < nf; i++)
-        for (int d = 0; d < NDIR; d++)
-            for (int k = -5; k <= 5; k++) {
-                int q = f[i] + k * b->dir_step[d];
-                if (k == 0 || b->cell[q] != C_EMPTY || contains(out, n, q))
+        for (int d = 0; d < NDIR; d++) {
+            if (pat_of(b, f[i], d, threat) != P_FIVE)
+                continue;
+            for (int sgn = -1; sgn <= 1; sgn += 2) {
+                int step = sgn * b->dir_step[d], q = f[i] + step;
+                while (b->cell[q] == threat)
+                    q += step;
+                if (b->cell[q] != C_EMPTY || contains(out, n, q))
                     continue;
                 if (n == cap)
                     return -1;
                 out[n++] = (short)q;
             }
+        }
     return n;
 }
 
@@ -250,8 +297,8 @@ static int five_blocks(ctx *c, int threat, short *out, int cap)
 
 /* ---- move ordering --------------------------------------------------------------- */
 
-/* Closeness of idx to the attacker's previous move: on one of its lines and near it is
- * best, since a new threat usually builds on the last one. */
+/* Closeness of idx to an earlier move: on one of its lines and near it is best, since a
+ * new threat (or a defence) usually builds on the last move. */
 static int proximity(const board *b, int idx, int last)
 {
     if (last < 0)
@@ -292,8 +339,9 @@ static tt_slot *tt_find(ctx *c, uint64_t key)
         if (c->tt_tried || c->nodes < 64)
             return NULL;
         c->tt_tried = 1;
+        /* About one slot per four nodes of budget: small calls stay cheap to set up. */
         size_t want = 1024;
-        while (want < (size_t)c->budget && want < ((size_t)1 << 18))
+        while (want < (size_t)c->budget / 4 && want < ((size_t)1 << 18))
             want <<= 1;
         c->tt = calloc(want, sizeof *c->tt);
         if (!c->tt)
@@ -323,23 +371,32 @@ static int attack_moves(ctx *c, int ply, int depth, int vct, int need_line, uint
 
 /* Defender to move, the attacker has five points and nothing stops them: writes the end
  * of the line (the defender occupies a five point, the attacker plays another) and
- * returns its length. When every five point is forbidden for black the line ends with
- * the attacker's last move. */
+ * returns its length. When every five point is forbidden for black, the line shows black
+ * playing some legal move elsewhere instead. Returns 0 if no such line can be shown. */
 static int finish_line(ctx *c, int ply)
 {
     short f[CAND_MAX];
     int nf = scan_class(c, c->att, K_FIVE, f, CAND_MAX);
-    for (int i = 0; i < nf; i++) {
-        int st = play(c, f[i]);
-        int g = st == GOMOKU_ONGOING ? first_five_point(c, c->att) : -1;
-        unplay(c);
-        if (g >= 0) {
-            c->line[ply] = f[i];
-            c->line[ply + 1] = g;
-            return ply + 2;
+    for (int pass = 0; pass < 2; pass++) {
+        const box *bx = &c->boxes[c->sp];
+        int n = pass == 0 ? nf : (bx->x1 - bx->x0 + 1) * (bx->y1 - bx->y0 + 1);
+        for (int i = 0; i < n; i++) {
+            int x = pass == 0 ? f[i]
+                              : board_index(c->b, bx->x0 + i % (bx->x1 - bx->x0 + 1),
+                                            bx->y0 + i / (bx->x1 - bx->x0 + 1));
+            if (c->b->cell[x] != C_EMPTY)
+                continue;
+            int st = play(c, x);
+            int g = st == GOMOKU_ONGOING ? first_five_point(c, c->att) : -1;
+            unplay(c);
+            if (g >= 0) {
+                c->line[ply] = x;
+                c->line[ply + 1] = g;
+                return ply + 2;
+            }
         }
     }
-    return ply;
+    return 0;
 }
 
 /* Defender to move, the attacker has no five point: the defences against its threes
@@ -404,21 +461,15 @@ static int three_defences(ctx *c, short *out, int cap, int *spare)
     }
     if (nt == 0)
         return -1;
-    if (ni > cap)
-        return -1;
-    memcpy(out, inter, (size_t)ni * sizeof *inter);
-    int n = ni;
     short fours[CAND_MAX];
     int n4 = scan_class(c, D, K_FOUR, fours, CAND_MAX);
-    if (n4 < 0)
+    if (n4 < 0 || n4 + ni > cap)
         return -1;
-    for (int i = 0; i < n4; i++) {
-        if (contains(out, n, fours[i]))
-            continue;
-        if (n == cap)
-            return -1;
-        out[n++] = fours[i];
-    }
+    memcpy(out, fours, (size_t)n4 * sizeof *fours);
+    int n = n4;
+    for (int i = 0; i < ni; i++)
+        if (!contains(fours, n4, inter[i]))
+            out[n++] = inter[i];
     return n;
 }
 
@@ -459,28 +510,27 @@ static int defender_vcf(ctx *c, int ply)
     return r > 0;
 }
 
-/* Defender to move after an attacker move. Returns the length of the attacker's win
- * against every defence (the line shows the last defence tried), or 0. */
-static int defend(ctx *c, int ply, int depth, int vct, int need_line)
+/* The defender's moves at a defender node, ordered, into defs. Returns their number; 0
+ * when the attacker has five points that no move stops (finish_line() shows the end);
+ * -1 when the attacker's last move needs no answer, or the defender wins first, or the
+ * lists overflow (all of which make the attacker's move fail). */
+static int defender_moves(ctx *c, int ply, int vct, short *defs)
 {
     board *b = c->b;
-    if (out_of_work(c) || has_five_point(b, c->def))
-        return 0;
-    short defs[CAND_MAX];
+    if (has_five_point(b, c->def))
+        return -1;
     int n;
     if (has_five_point(b, c->att)) {
         n = five_blocks(c, c->att, defs, CAND_MAX);
-        if (n < 0)
-            return 0;
-        if (n == 0)
-            return finish_line(c, ply);
+        if (n <= 0)
+            return n;
     } else {
         if (!vct)
-            return 0;
+            return -1;
         int spare;
         n = three_defences(c, defs, CAND_MAX, &spare);
         if (n < 0 || defender_vcf(c, ply))
-            return 0;
+            return -1;
         if (c->renju_def_black) {
             /* A forbidden answer loses at once: it is no defence. */
             int k = 0;
@@ -497,17 +547,37 @@ static int defend(ctx *c, int ply, int depth, int vct, int need_line)
             /* Nothing defends; show the defender blocking one threat anyway, and prove
              * the rest like any other line (so this shortcut claims nothing unproven). */
             if (spare < 0)
-                return 0;
+                return -1;
             int st = play(c, spare);
             int legal = !(st != GOMOKU_ONGOING && b->forbidden_loss);
             unplay(c);
             if (!legal)
-                return 0;
+                return -1;
             defs[0] = (short)spare;
             n = 1;
         }
     }
-    int res = 0;
+    order_moves(c, defs, n, c->def, ply >= 1 ? c->path[ply - 1] : -1);
+    return n;
+}
+
+/* Defender to move after an attacker move. Returns the length of the attacker's win
+ * against every defence (the line shows the defence that holds out longest), or 0. */
+static int defend(ctx *c, int ply, int depth, int vct, int need_line)
+{
+    board *b = c->b;
+    if (out_of_work(c))
+        return 0;
+    short defs[CAND_MAX];
+    int n = defender_moves(c, ply, vct, defs);
+    if (n < 0)
+        return 0;
+    if (n == 0)
+        return finish_line(c, ply);
+    /* Every defence must lose. The line shows the one that holds out longest: the
+     * branches are searched without lines first (transpositions may answer them), then
+     * that one again with its line. */
+    int res = 0, hardest = -1;
     for (int i = 0; i < n; i++) {
         int st = play(c, defs[i]);
         if (st != GOMOKU_ONGOING) {
@@ -515,20 +585,48 @@ static int defend(ctx *c, int ply, int depth, int vct, int need_line)
             unplay(c);
             if (!forbidden)
                 return 0; /* a draw (or a defender five, which cannot happen here) */
-            /* A forbidden answer by black: that defence loses; it cannot be the line's. */
-            if (i == n - 1 && need_line)
-                return 0;
-            continue;
+            continue;     /* a forbidden answer by black loses: no defence */
         }
         c->path[ply] = defs[i];
-        int r = attack(c, ply + 1, depth, vct, need_line && i == n - 1);
+        int r = attack(c, ply + 1, depth, vct, need_line && n == 1);
         unplay(c);
         if (!r)
             return 0;
-        res = r;
+        if (r > res) {
+            res = r;
+            hardest = i;
+        }
     }
-    c->line[ply] = defs[n - 1];
+    if (hardest < 0)
+        return 0;
+    if (need_line && n > 1) {
+        play(c, defs[hardest]);
+        c->path[ply] = defs[hardest];
+        res = attack(c, ply + 1, depth, vct, 1);
+        unplay(c);
+    }
+    if (res)
+        c->line[ply] = defs[hardest];
     return res;
+}
+
+/* The attacker's candidate moves, ordered: the blocks of the defender's five points when
+ * it has any, else its fours (VCF) or threats (VCT). None when there are too many to list
+ * (giving up on a node claims nothing). */
+static int attacker_moves(ctx *c, int ply, int vct, short *mv)
+{
+    board *b = c->b;
+    int n;
+    if (has_five_point(b, c->def))
+        n = five_blocks(c, c->def, mv, CAND_MAX);
+    else if (vct)
+        n = scan_threats(c, c->att, mv, CAND_MAX);
+    else
+        n = scan_class(c, c->att, K_FOUR, mv, CAND_MAX);
+    if (n < 0)
+        return 0;
+    order_moves(c, mv, n, c->att, ply >= 2 ? c->path[ply - 2] : -1);
+    return n;
 }
 
 /* Attacker to move with at most `depth` attacker moves left (the five included). */
@@ -552,7 +650,9 @@ static int attack(ctx *c, int ply, int depth, int vct, int need_line)
     uint64_t key = b->hash ^ (vct ? SALT_VCT : SALT_VCF);
     tt_slot *s = tt_find(c, key);
     if (s && s->used && s->key == key) {
-        if (s->len > 0 && !need_line)
+        /* A win counts only within the depth it was proven with, so that the line of
+         * the hardest defence, searched again below, is found again. */
+        if (s->len > 0 && !need_line && s->depth <= depth)
             return ply + s->len;
         if (s->len == 0 && s->depth >= depth) {
             c->depth_cut |= s->depth != DEPTH_ANY;
@@ -577,15 +677,7 @@ static int attack_moves(ctx *c, int ply, int depth, int vct, int need_line, uint
             return r;
     }
     short mv[CAND_MAX];
-    int n;
-    if (has_five_point(b, c->def))
-        n = five_blocks(c, c->def, mv, CAND_MAX);
-    else
-        n = scan_class(c, c->att, vct ? K_THREE : K_FOUR, mv, CAND_MAX);
-    if (n < 0)
-        n = 0; /* too many to list: give up on this node, which claims nothing */
-    int last = ply >= 2 ? c->path[ply - 2] : -1;
-    order_moves(c, mv, n, c->att, last);
+    int n = attacker_moves(c, ply, vct, mv);
     for (int i = 0; i < n; i++) {
         if (play(c, mv[i]) != GOMOKU_ONGOING || (!vct && !has_five_point(b, c->att))) {
             unplay(c); /* forbidden, a draw, or (VCF) a block that is no four */
@@ -605,11 +697,267 @@ static int attack_moves(ctx *c, int ply, int depth, int vct, int need_line, uint
     return 0;
 }
 
+/* ---- depth-first proof-number search (VCT) ---------------------------------------- */
+
+/*
+ * df-pn: a depth-first form of proof-number search. The proof number of a node is how
+ * many leaves still have to be proven to prove it, the disproof number how many to
+ * refute it; the search always works below the child that most cheaply settles its
+ * parent, within thresholds, and keeps the numbers in a table, so transpositions are
+ * shared. VCT trees are very uneven (a four has one answer, a three a handful), and this
+ * follows narrow forcing lines deep before wide ones. Nodes are generated exactly as in
+ * the depth-first search, so a proof is sound for the same reasons; a proof number 0 is
+ * stored only for a proven node.
+ */
+
+#define PN_INF 0x3fffffffu
+#define DF_VCF_NODES 300
+#define SALT_DF_OR 0x2545f4914f6cdd1dull
+#define SALT_DF_AND 0x9fb21c651e98df25ull
+
+typedef struct df_slot {
+    uint64_t key;
+    uint32_t pn, dn;
+} df_slot;
+
+typedef struct df_table {
+    df_slot *s;
+    size_t mask;
+} df_table;
+
+static uint32_t pn_add(uint32_t a, uint32_t b) { return a + b >= PN_INF ? PN_INF : a + b; }
+
+/* Four slots per key: a lookup finds the entry in any of them. */
+static void df_get(const df_table *t, uint64_t key, uint32_t *pn, uint32_t *dn)
+{
+    for (int i = 0; i < 4; i++) {
+        const df_slot *e = &t->s[(key + (uint64_t)i) & t->mask];
+        if (e->key == key) {
+            *pn = e->pn;
+            *dn = e->dn;
+            return;
+        }
+    }
+    *pn = *dn = 1;
+}
+
+/* Stores in the key's own slot if present, else in an empty one, else over the entry
+ * with the smallest numbers (the cheapest to find again), settled ones last. */
+static void df_put(df_table *t, uint64_t key, uint32_t pn, uint32_t dn)
+{
+    df_slot *victim = NULL;
+    uint64_t vw = UINT64_MAX;
+    for (int i = 0; i < 4; i++) {
+        df_slot *e = &t->s[(key + (uint64_t)i) & t->mask];
+        if (e->key == key || e->key == 0) {
+            victim = e;
+            break;
+        }
+        uint64_t w = (e->pn == 0 || e->dn == 0) ? UINT64_MAX - 1 : (uint64_t)e->pn + e->dn;
+        if (w < vw) {
+            vw = w;
+            victim = e;
+        }
+    }
+    victim->key = key;
+    victim->pn = pn;
+    victim->dn = dn;
+}
+
+/* A depth-first VCF of the side to move from ply on a budget of its own; the line, when
+ * asked for, goes to c->line from ply. */
+static int vcf_probe(ctx *c, int ply, int depth, long long sub, int need_line)
+{
+    long long budget = c->budget;
+    if (c->budget - c->nodes > sub)
+        c->budget = c->nodes + sub;
+    int cut = c->depth_cut;
+    int r = attack(c, ply, depth, 0, need_line);
+    c->depth_cut = cut;
+    int sub_abort = c->aborted && c->nodes >= c->budget && c->budget < budget;
+    c->budget = budget;
+    if (sub_abort)
+        c->aborted = 0;
+    return r;
+}
+
+/* Settles a node from its position when it can: 1 proven, -1 disproven; 0 with its
+ * moves (children) in mv[0 .. *n - 1]. */
+static int df_eval(ctx *c, int ply, int max_plies, short *mv, int *n)
+{
+    board *b = c->b;
+    if (ply % 2 == 0) { /* attacker to move */
+        if (b->state != GOMOKU_ONGOING)
+            return b->forbidden_loss ? 1 : -1; /* black's forbidden answer; a draw */
+        if (has_five_point(b, c->att))
+            return 1;
+        int depth = (max_plies - ply + 1) / 2;
+        if (depth < 2)
+            return -1;
+        if (vcf_probe(c, ply, depth, DF_VCF_NODES, 0))
+            return 1;
+        *n = attacker_moves(c, ply, 1, mv);
+        return *n > 0 ? 0 : -1;
+    }
+    if (b->state != GOMOKU_ONGOING)
+        return -1; /* the attacker's move was forbidden, or drew */
+    *n = defender_moves(c, ply, 1, mv);
+    return *n < 0 ? -1 : *n == 0 ? 1 : 0;
+}
+
+static uint64_t df_key(const board *b, int ply)
+{
+    return b->hash ^ (ply % 2 == 0 ? SALT_DF_OR : SALT_DF_AND);
+}
+
+static uint64_t df_child_key(const board *b, int ply, int m)
+{
+    return b->hash ^ b->zobrist[b->side - 1][m] ^ b->zobrist_side ^
+           (ply % 2 == 0 ? SALT_DF_AND : SALT_DF_OR);
+}
+
+static void df_mid(ctx *c, df_table *t, int ply, int max_plies, uint32_t thpn, uint32_t thdn)
+{
+    board *b = c->b;
+    uint64_t key = df_key(b, ply);
+    short mv[CAND_MAX];
+    int n = 0;
+    c->nodes++;
+    int e = df_eval(c, ply, max_plies, mv, &n);
+    if (e || c->aborted) {
+        if (e)
+            df_put(t, key, e > 0 ? 0 : PN_INF, e > 0 ? PN_INF : 0);
+        return;
+    }
+    int is_or = ply % 2 == 0;
+    uint64_t ck[CAND_MAX];
+    for (int i = 0; i < n; i++)
+        ck[i] = df_child_key(b, ply, mv[i]);
+    uint32_t pn = 1, dn = 1;
+    for (;;) {
+        int best = -1;
+        uint32_t bv = PN_INF + 1, second = PN_INF, bpn = 1, bdn = 1;
+        pn = is_or ? PN_INF : 0;
+        dn = is_or ? 0 : PN_INF;
+        for (int i = 0; i < n; i++) {
+            uint32_t cp, cd;
+            df_get(t, ck[i], &cp, &cd);
+            uint32_t v = is_or ? cp : cd;
+            if (is_or) {
+                pn = cp < pn ? cp : pn;
+                dn = pn_add(dn, cd);
+            } else {
+                pn = pn_add(pn, cp);
+                dn = cd < dn ? cd : dn;
+            }
+            if (v < bv) {
+                second = bv;
+                bv = v;
+                best = i;
+                bpn = cp;
+                bdn = cd;
+            } else if (v < second) {
+                second = v;
+            }
+        }
+        if (pn >= thpn || dn >= thdn || out_of_work(c) || best < 0)
+            break;
+        uint32_t cthpn, cthdn;
+        if (is_or) {
+            cthpn = thpn < pn_add(second, 1) ? thpn : pn_add(second, 1);
+            cthdn = thdn - dn + bdn;
+        } else {
+            cthdn = thdn < pn_add(second, 1) ? thdn : pn_add(second, 1);
+            cthpn = thpn - pn + bpn;
+        }
+        c->path[ply] = mv[best];
+        play(c, mv[best]);
+        df_mid(c, t, ply + 1, max_plies, cthpn, cthdn);
+        unplay(c);
+    }
+    df_put(t, key, pn, dn);
+}
+
+/* Writes the proven line: at attacker nodes a proven move, at defender nodes a proven
+ * answer (falling back on the depth-first search where the table lost an entry). */
+static int df_line(ctx *c, df_table *t, int ply, int max_plies)
+{
+    board *b = c->b;
+    short mv[CAND_MAX];
+    int n = 0;
+    if (ply % 2 == 0) {
+        if (has_five_point(b, c->att)) {
+            c->line[ply] = first_five_point(c, c->att);
+            return ply + 1;
+        }
+        int depth = (max_plies - ply + 1) / 2;
+        int r = vcf_probe(c, ply, depth, 4 * DF_VCF_NODES, 1);
+        if (r || c->aborted)
+            return r;
+        n = attacker_moves(c, ply, 1, mv);
+    } else {
+        n = defender_moves(c, ply, 1, mv);
+        if (n == 0)
+            return finish_line(c, ply);
+    }
+    for (int i = 0; i < n; i++) {
+        uint32_t cp, cd;
+        df_get(t, df_child_key(b, ply, mv[i]), &cp, &cd);
+        if (cp != 0)
+            continue;
+        if (play(c, mv[i]) != GOMOKU_ONGOING) {
+            unplay(c);
+            continue;
+        }
+        c->path[ply] = mv[i];
+        int r = df_line(c, t, ply + 1, max_plies);
+        unplay(c);
+        if (r) {
+            c->line[ply] = mv[i];
+            return r;
+        }
+    }
+    /* The table lost this part of the proof: search it again depth-first. */
+    if (ply % 2 == 0)
+        return attack(c, ply, (max_plies - ply + 1) / 2, 1, 1);
+    return defend(c, ply, (max_plies - ply) / 2, 1, 1);
+}
+
+/* df-pn from the root; returns the line's length or 0, and *disproved = 1 when the root
+ * was refuted outright (no VCT within the generators and max_plies). */
+static int df_search(ctx *c, int max_plies, int *disproved)
+{
+    *disproved = 0;
+    df_table t;
+    size_t want = 1024;
+    while (want < (size_t)c->budget / 2 && want < ((size_t)1 << 20))
+        want <<= 1;
+    t.s = calloc(want, sizeof *t.s);
+    if (!t.s)
+        return 0;
+    t.mask = want - 1;
+    df_mid(c, &t, 0, max_plies, PN_INF - 1, PN_INF - 1);
+    uint32_t pn, dn;
+    df_get(&t, df_key(c->b, 0), &pn, &dn);
+    *disproved = dn == 0 && !c->aborted;
+    int len = 0;
+    if (pn == 0 && !c->aborted) {
+        long long budget = c->budget;
+        c->budget = c->nodes + 200000; /* room to write the line out */
+        len = df_line(c, &t, 0, max_plies);
+        c->budget = budget;
+        if (c->aborted)
+            len = 0;
+    }
+    free(t.s);
+    return len;
+}
+
 /* ---- entry points ---------------------------------------------------------------- */
 
 static void ctx_init(ctx *c, board *b, long long budget, atomic_int *stop, double deadline_ms)
 {
-    memset(c, 0, sizeof *c);
+    memset(c, 0, offsetof(ctx, boxes));
     c->b = b;
     c->att = b->side;
     c->def = 3 - b->side;
@@ -625,7 +973,8 @@ static void ctx_init(ctx *c, board *b, long long budget, atomic_int *stop, doubl
     bx->x0 = bx->y0 = b->size;
     bx->x1 = bx->y1 = -1;
     for (int i = 0; i < b->nmoves; i++) {
-        int x = board_x(b, b->moves[i]), y = board_y(b, b->moves[i]);
+        int row = b->moves[i] / b->stride; /* one division per stone: this runs per call */
+        int x = b->moves[i] - row * b->stride - PAD, y = row - PAD;
         bx->x0 = x < bx->x0 ? x : bx->x0;
         bx->y0 = y < bx->y0 ? y : bx->y0;
         bx->x1 = x > bx->x1 ? x : bx->x1;
@@ -637,9 +986,10 @@ static void ctx_init(ctx *c, board *b, long long budget, atomic_int *stop, doubl
     bx->y1 = bx->y1 + 5 >= b->size ? b->size - 1 : bx->y1 + 5;
 }
 
-/* The common driver. vct = 0: VCF, one depth-first search. vct = 1: VCT, deepened one
- * attacker move at a time so that short wins are found first and failed nodes of the
- * shallower passes prune the deeper ones. */
+/* The common driver. vct = 0: VCF, one depth-first search (cheapest for the many small
+ * leaf calls of the main search). vct = 1: VCT, df-pn, then the depth-first search
+ * deepened one attacker move at a time (short wins first; failed nodes of the shallower
+ * passes prune the deeper ones; it stops once a pass was nowhere cut short by depth). */
 static int run(board *b, int vct, int max_depth, long long budget, long long *nodes, int *line,
                int cap, atomic_int *stop, double deadline_ms)
 {
@@ -666,11 +1016,25 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
     if (!vct) {
         len = attack(c, 0, max_depth, 0, 1);
     } else {
-        for (int d = 2; d <= max_depth && !len && !c->aborted; d++) {
+        /* A quarter of the budget for the depth-first search, which is quick on some
+         * wins; the rest, if that finds nothing, for df-pn, which proves more of them. */
+        long long total = c->budget;
+        c->budget = total / 4;
+        int complete = 0;
+        for (int d = 1; d <= max_depth && !len && !c->aborted; d++) {
             c->depth_cut = 0;
             len = attack(c, 0, d, 1, 1);
-            if (!c->depth_cut)
-                break; /* nothing was cut short: deeper passes would search the same */
+            if (!c->depth_cut) {
+                complete = !c->aborted; /* refuted at every depth: nothing to find */
+                break;
+            }
+        }
+        int interrupted = c->aborted && c->nodes < c->budget; /* stop flag or clock */
+        if (!len && !complete && !interrupted) {
+            c->aborted = 0;
+            c->budget = total;
+            int disproved;
+            len = df_search(c, 2 * max_depth - 1, &disproved);
         }
     }
     if (c->aborted)

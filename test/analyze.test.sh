@@ -69,6 +69,12 @@ json_check "compare gives one row per depth with the three searches" \
     "[r['depth'] for r in j['compare']] == [1, 2] and all(r['minimax']['value'] == r['alphabeta']['value'] == r['alphabeta_ordered']['value'] for r in j['compare']) and j['compare'][1]['alphabeta']['nodes'] <= j['compare'][1]['minimax']['nodes']" \
     --compare 1-2 h8 i9 j8
 
+json_check "the strong search is available as --algo search" \
+    "j['algo'] == 'search' and $fields and j['best'] == '11,7' and j['value'] == 29999 and j['evaluations'] is None" \
+    --algo search --time 2000 --depth 4 h8 g8 i8 h9 j8 h10 k8 i10
+json_check "the strong search respects a time limit and gives a playable line" \
+    "j['pv'] and j['pv'][0] == j['best'] and j['depth'] >= 1" --algo search --time 200 h8 i9 j8
+
 # The text output shows the board and the answer.
 text=$("$prog" --depth 2 h8 i9 2>&1)
 if [ $? -eq 0 ] && printf '%s' "$text" | grep -q "best move" && printf '%s' "$text" | grep -q "^ 8 "; then
@@ -99,6 +105,9 @@ status_check "a radius of 5 is refused" 2 --radius 5 h8
 status_check "a missing option value is refused" 2 --depth
 status_check "a reversed compare range is refused" 2 --compare 3-1 h8
 status_check "a finished game is refused" 2 h8 a1 i8 a2 j8 a3 k8 a4 l8
+status_check "--time without --algo search is refused" 2 --time 100 h8
+status_check "a time that is not a number is refused" 2 --algo search --time soon h8
+status_check "a finished game is refused by the strong search too" 2 --algo search h8 a1 i8 a2 j8 a3 k8 a4 l8
 
 echo "analyze.test.sh: $checks checks, $fail failed"
 [ "$fail" -eq 0 ]

@@ -846,6 +846,30 @@ static void test_user_evaluation_is_used_and_counted(void **state)
     gomoku_free(e);
 }
 
+/* A misbehaving evaluation that tries to play a move in the middle of the search. */
+static int meddling_eval(const gomoku_engine *engine, void *payload)
+{
+    int *rc = payload;
+    *rc = gomoku_play((gomoku_engine *)engine, 0, 0);
+    return 0;
+}
+
+static void test_engine_is_busy_while_the_search_runs(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "h8 i9");
+    int rc = 12345;
+    assert_int_equal(gomoku_set_eval_callback(e, meddling_eval, &rc), GOMOKU_OK);
+    gomoku_textbook_options o = opts_of(2, 1, 1, 0);
+    search_ok(e, GOMOKU_ALGO_NEGAMAX_AB, &o);
+    assert_int_equal(rc, GOMOKU_EBUSY);
+    assert_int_equal(gomoku_cell(e, 0, 0), GOMOKU_EMPTY);
+    /* and free again afterwards */
+    assert_int_equal(gomoku_set_eval_callback(e, NULL, NULL), GOMOKU_OK);
+    assert_int_equal(gomoku_play(e, 0, 0), GOMOKU_OK);
+    gomoku_free(e);
+}
+
 static void test_textbook_search_errors_leave_the_engine_usable(void **state)
 {
     (void)state;
@@ -970,6 +994,7 @@ int main(void)
         cmocka_unit_test(test_node_limit_stops_the_search_and_keeps_a_move),
         cmocka_unit_test(test_forward_pruning_drops_the_worst_share_of_moves),
         cmocka_unit_test(test_user_evaluation_is_used_and_counted),
+        cmocka_unit_test(test_engine_is_busy_while_the_search_runs),
         cmocka_unit_test(test_textbook_search_errors_leave_the_engine_usable),
         cmocka_unit_test(test_results_use_board_coordinates_on_every_size),
         cmocka_unit_test(test_small_board_can_be_searched_to_the_end),

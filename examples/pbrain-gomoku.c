@@ -1,0 +1,1176 @@
+/*
+ * pbrain-gomoku - a Gomocup (Piskvork) tournament engine built on libgomoku.
+ *
+ * Speaks the Gomocup "new protocol" on stdin/stdout (see GOMOCUP.md): START, RECTSTART,
+ * RESTART, BEGIN, TURN, BOARD, PLAY, TAKEBACK, SWAP2BOARD, INFO, ABOUT, END. Every
+ * answer is one line, flushed at once. It uses only the public header gomoku.h.
+ *
+ * When settings take effect
+ *   INFO rule     Changes the rule of a game only while its board is still empty (the
+ *                 manager sends INFO between START and the first move). Sent in the
+ *                 middle of a game it is remembered and applies from the next START,
+ *                 RECTSTART, RESTART, BOARD or SWAP2BOARD, which all set up a new
+ *                 position; the game in progress keeps its rule, so the stones already
+ *                 played are never judged by a rule they were not played under.
+ *                 Bits: 4 renju, 8 caro, 1 exactly five (standard), none freestyle;
+ *                 when several are set the first of renju, caro, standard wins.
+ *                 Bit 2 (continuous game) is ignored.
+ *   INFO max_memory  Sizes the hash table before the next search (a resize clears it):
+ *                 half of what is left after a 16 MB reserve, 64 MB when unlimited.
+ *                 Nothing is allocated for the table before that search, so a START
+ *                 followed by INFO max_memory never holds a table of the default size.
+ *   time settings    Used by the next move: see hard_limit_ms(). The limit is counted
+ *                 from reading the command; a watchdog thread stops the search there.
+ *
+ * TAKEBACK takes back the last move only (ERROR otherwise): the library keeps a history.
+ *
+ * Game record: the program keeps its own copy of the stones, the authority for what is
+ * legal on the manager's board. The library follows it while the game is on in the
+ * library's view; if the library sees the game as ended (a five, or a forbidden renju
+ * move by black) while the manager keeps playing, the engine still answers with a legal
+ * move (an empty cell next to the stones) instead of failing.
+ *
+ * BOARD: it is our move, so equal stone counts mean we moved first (black) and one
+ * opponent stone more means the opponent did; other counts are an ERROR. Stones are
+ * played in the order given; if that order does not alternate between the sides, the
+ * stones of each side are interleaved in their given order instead. Field 3 (a
+ * winning-line marker of continuous games) is not a stone of either side: the cell is
+ * kept out of play but not given to the library.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "gomoku.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Switch for the search the engine plays with: 0 = gomoku_search (the strong search),
+ * 1 = iterative deepening over gomoku_textbook_search (for builds without the strong
+ * search). Only engine_search() looks at it. */
+#ifndef PB_USE_TEXTBOOK
+#define PB_USE_TEXTBOOK 0
+#endif
+
+#define PB_LINE_MAX 4096
+#define PB_MIB (1024LL * 1024LL)
+
+/* Cells of the program's own board record. */
+enum { CELL_EMPTY = 0, CELL_BLACK = 1, CELL_WHITE = 2, CELL_BLOCKED = 3 };
+
+typedef struct pb_state {
+    gomoku_engine *eng;      /* NULL until the first successful START */
+    int size;                /* 0 until then */
+    int rule;                /* rule of the game in progress */
+    int rule_next;           /* rule asked for by INFO rule, applies to new positions */
+
+    unsigned char cell[GOMOKU_MAX_SIZE][GOMOKU_MAX_SIZE];
+    gomoku_point moves[GOMOKU_MAX_CELLS];
+    int nmoves;              /* stones in play order (BLOCKED cells are not moves) */
+    int synced;              /* moves[0 .. synced-1] are played in the library too */
+
+    /* Time control, milliseconds. */
+    long long timeout_turn;  /* per move; 0 = play at once */
+    long long timeout_match; /* per game; 0 = no game clock */
+    long long time_left;     /* from INFO time_left; -1 = not sent this game */
+    long long used_ms;       /* time this engine spent thinking in this game */
+    long long max_memory;    /* bytes, 0 = no limit */
+    int hash_mb;             /* hash size asked of the library */
+    int game_type;
+    char folder[1024];
+    int quit;                /* END (or end of input) seen inside a BOARD block */
+} pb_state;
+
+static void on_progress(const gomoku_search_info *info, void *payload);
+
+/* ---------------------------------------------------------------------------------- */
+/* Output                                                                              */
+/* ---------------------------------------------------------------------------------- */
+
+static void say(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stdout, fmt, ap);
+    va_end(ap);
+    fputc('\n', stdout);
+    fflush(stdout);
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Reads one line without its end and trailing blanks; a too long line is cut. Managers
+ * end lines with CR LF: the CR is dropped with the blanks. (A lone CR does not end a
+ * line: waiting after it for a possible LF could block while the manager waits for us.)
+ * Returns 0, or -1 at end of input. */
+static int read_line(char *buf, size_t cap)
+{
+    size_t n = 0;
+    int ch;
+    int got = 0;
+    while ((ch = getchar()) != EOF) {
+        got = 1;
+        if (ch == '\n')
+            break;
+        if (n + 1 < cap)
+            buf[n++] = (char)ch;
+    }
+    if (!got)
+        return -1;
+    while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == '\t' || buf[n - 1] == '\r'))
+        n--;
+    buf[n] = '\0';
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Parsing                                                                             */
+/* ---------------------------------------------------------------------------------- */
+
+static int same_word(const char *a, const char *b)
+{
+    while (*a && *b && toupper((unsigned char)*a) == toupper((unsigned char)*b))
+        a++, b++;
+    return *a == '\0' && *b == '\0';
+}
+
+static const char *skip_blanks(const char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return s;
+}
+
+/* Reads a decimal integer (optionally signed) at *s; 0 on success. Values far outside
+ * any board are clamped so that they still read as "off the board". */
+static int parse_int(long long *out, const char **s)
+{
+    const char *p = skip_blanks(*s);
+    char *end;
+    if (!(isdigit((unsigned char)*p) || ((*p == '-' || *p == '+') && isdigit((unsigned char)p[1]))))
+        return -1;
+    errno = 0;
+    long long v = strtoll(p, &end, 10);
+    if (errno == ERANGE)
+        v = v < 0 ? LLONG_MIN / 2 : LLONG_MAX / 2;
+    *out = v;
+    *s = end;
+    return 0;
+}
+
+/* Parses "x,y" (blanks allowed around both numbers and the comma) at *s and advances
+ * *s past it. Returns 0, or -1 on a syntax error. */
+static int parse_xy(long long *x, long long *y, const char **s)
+{
+    const char *p = *s;
+    if (parse_int(x, &p) != 0)
+        return -1;
+    p = skip_blanks(p);
+    if (*p != ',')
+        return -1;
+    p++;
+    if (parse_int(y, &p) != 0)
+        return -1;
+    *s = p;
+    return 0;
+}
+
+/* The whole of `s` must be "x,y" and nothing else but blanks. */
+static int parse_xy_only(long long *x, long long *y, const char *s)
+{
+    if (parse_xy(x, y, &s) != 0)
+        return -1;
+    return *skip_blanks(s) == '\0' ? 0 : -1;
+}
+
+static int on_board(const pb_state *pb, long long x, long long y)
+{
+    return x >= 0 && y >= 0 && x < pb->size && y < pb->size;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Game record and the library's position                                              */
+/* ---------------------------------------------------------------------------------- */
+
+static int rule_from_mask(long long mask)
+{
+    if (mask & 4)
+        return GOMOKU_RENJU;
+    if (mask & 8)
+        return GOMOKU_CARO;
+    if (mask & 1)
+        return GOMOKU_STANDARD;
+    return GOMOKU_FREESTYLE;
+}
+
+static const char *rule_name(int rule)
+{
+    switch (rule) {
+    case GOMOKU_FREESTYLE: return "freestyle";
+    case GOMOKU_STANDARD: return "standard";
+    case GOMOKU_RENJU: return "renju";
+    case GOMOKU_CARO: return "caro";
+    default: return "?";
+    }
+}
+
+/* The library's hash size for a memory limit: what remains after a reserve for the rest
+ * of the process (board, search stacks, stdio, libc) and half of it at most, because a
+ * resize holds the old table while the new one is allocated. */
+static int hash_mb_for(long long max_memory)
+{
+    const long long reserve = 16 * PB_MIB;
+    if (max_memory <= 0)
+        return 64;
+    long long mb = (max_memory - reserve) / 2 / PB_MIB;
+    if (mb < 1)
+        mb = 1;
+    if (mb > 1024)
+        mb = 1024;
+    return (int)mb;
+}
+
+static void apply_memory(pb_state *pb)
+{
+    int mb = hash_mb_for(pb->max_memory);
+    if (!pb->eng || mb == pb->hash_mb)
+        return;
+    int rc = gomoku_set_hash_size(pb->eng, mb);
+    if (rc != GOMOKU_OK) {
+        say("MESSAGE hash size %d MB refused: %s", mb, gomoku_strerror(rc));
+        return;
+    }
+    pb->hash_mb = mb;
+}
+
+/* Clears the record and the library position for a new game under rule_next. */
+static int new_game(pb_state *pb, int size)
+{
+    int rc;
+    if (!pb->eng) {
+        rc = gomoku_new(&pb->eng, size, (gomoku_rule)pb->rule_next);
+        if (rc != GOMOKU_OK)
+            return rc;
+        pb->hash_mb = 0; /* whatever the library default is; set it below */
+        rc = gomoku_set_progress_callback(pb->eng, on_progress, pb);
+        if (rc != GOMOKU_OK) {
+            gomoku_free(pb->eng);
+            pb->eng = NULL;
+            return rc;
+        }
+    } else if (gomoku_size(pb->eng) == size && gomoku_rule_of(pb->eng) == pb->rule_next) {
+        /* Same board and rule: take the stones back instead of gomoku_reset(), which
+         * clears the hash table, and clearing a big table can take longer than a short
+         * turn (BOARD is answered within the turn time). The table's entries stay valid:
+         * they belong to positions, not to games. */
+        while (gomoku_move_count(pb->eng) > 0)
+            if ((rc = gomoku_undo(pb->eng)) != GOMOKU_OK)
+                return rc;
+    } else {
+        /* A new size or rule needs gomoku_reset(), which clears the table: shrink the
+         * table first so there is little to clear (apply_memory() sizes it again, lazily
+         * zeroed, before the next search). */
+        if (gomoku_set_hash_size(pb->eng, 1) == GOMOKU_OK)
+            pb->hash_mb = 1;
+        rc = gomoku_reset(pb->eng, size, (gomoku_rule)pb->rule_next);
+        if (rc != GOMOKU_OK)
+            return rc;
+    }
+    pb->size = size;
+    pb->rule = pb->rule_next;
+    memset(pb->cell, 0, sizeof pb->cell);
+    pb->nmoves = 0;
+    pb->synced = 0;
+    pb->used_ms = 0;
+    pb->time_left = -1;
+    return GOMOKU_OK;
+}
+
+static int color_to_move(const pb_state *pb)
+{
+    return pb->nmoves % 2 == 0 ? CELL_BLACK : CELL_WHITE;
+}
+
+/* Appends a move (the cell must be on the board and empty) to the record and, while it
+ * keeps up, to the library. */
+static void record_move(pb_state *pb, int x, int y)
+{
+    pb->cell[y][x] = (unsigned char)color_to_move(pb);
+    pb->moves[pb->nmoves++] = (gomoku_point){x, y};
+    if (pb->synced == pb->nmoves - 1 && gomoku_state_of(pb->eng) == GOMOKU_ONGOING &&
+        gomoku_play(pb->eng, x, y) == GOMOKU_OK)
+        pb->synced++;
+}
+
+/* Is the library's position the manager's, with the game still on? Then it can search. */
+static int library_live(const pb_state *pb)
+{
+    return pb->synced == pb->nmoves && gomoku_state_of(pb->eng) == GOMOKU_ONGOING;
+}
+
+static int empty_cells(const pb_state *pb)
+{
+    int n = 0;
+    for (int y = 0; y < pb->size; y++)
+        for (int x = 0; x < pb->size; x++)
+            n += pb->cell[y][x] == CELL_EMPTY;
+    return n;
+}
+
+/* Would this move be refused as a renju forbidden move of ours? (Only checkable while the
+ * library follows the game.) */
+static int forbidden_for_us(const pb_state *pb, int x, int y)
+{
+    gomoku_forbid why = GOMOKU_FORBID_NONE;
+    if (pb->rule != GOMOKU_RENJU || color_to_move(pb) != CELL_BLACK || !library_live(pb))
+        return 0;
+    return gomoku_forbidden(&why, pb->eng, x, y) == GOMOKU_OK && why != GOMOKU_FORBID_NONE;
+}
+
+/* A legal move without any search: the empty cell with most stones around it (distance
+ * 2), ties to the centre. Used when the library cannot search the manager's position. */
+static gomoku_point fallback_move(const pb_state *pb)
+{
+    gomoku_point best = {-1, -1};
+    long best_score = LONG_MIN;
+    int c = pb->size / 2;
+    for (int pass = 0; pass < 2 && best.x < 0; pass++) {
+        for (int y = 0; y < pb->size; y++)
+            for (int x = 0; x < pb->size; x++) {
+                if (pb->cell[y][x] != CELL_EMPTY)
+                    continue;
+                if (pass == 0 && forbidden_for_us(pb, x, y))
+                    continue;
+                long near = 0;
+                for (int dy = -2; dy <= 2; dy++)
+                    for (int dx = -2; dx <= 2; dx++) {
+                        int u = x + dx, v = y + dy;
+                        if (u >= 0 && v >= 0 && u < pb->size && v < pb->size &&
+                            (pb->cell[v][u] == CELL_BLACK || pb->cell[v][u] == CELL_WHITE))
+                            near++;
+                    }
+                long score = near * 1000 - (long)(abs(x - c) + abs(y - c));
+                if (score > best_score) {
+                    best_score = score;
+                    best = (gomoku_point){x, y};
+                }
+            }
+    }
+    return best;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Time manager                                                                        */
+/* ---------------------------------------------------------------------------------- */
+
+/*
+ * The hard limit for this move in ms, counted from the moment its command was read.
+ * Per move: the turn time less a margin for process and pipe latency and for the
+ * search noticing the stop (10%, at least 25 ms, at most 1 s). Per game: the time left
+ * (the manager's time_left when sent, else our own count against timeout_match) shared
+ * over the moves still expected, keeping a reserve. Returns at least 1.
+ */
+static long long hard_limit_ms(const pb_state *pb)
+{
+    long long limit;
+    if (pb->timeout_turn <= 0) {
+        limit = 5; /* "play at once" */
+    } else {
+        long long margin = pb->timeout_turn / 10;
+        if (margin < 25)
+            margin = 25;
+        if (margin > 1000)
+            margin = 1000;
+        limit = pb->timeout_turn - margin;
+    }
+    long long left = -1;
+    if (pb->time_left >= 0 && pb->time_left < INT_MAX)
+        left = pb->time_left;
+    if (pb->timeout_match > 0) {
+        long long own = pb->timeout_match - pb->used_ms;
+        if (left < 0 || own < left)
+            left = own;
+    }
+    if (left >= 0) {
+        /* Expect a game of about 60 moves each; never less than 10 more. */
+        long long mine_played = pb->nmoves / 2;
+        long long to_go = 60 - mine_played;
+        if (to_go < 10)
+            to_go = 10;
+        long long reserve = left / 10 < 200 ? left / 10 : 200;
+        long long share = (left - reserve) / to_go;
+        if (share < limit)
+            limit = share;
+    }
+    return limit < 1 ? 1 : limit;
+}
+
+#if !PB_USE_TEXTBOOK
+/* A watchdog thread calls gomoku_stop() at the hard deadline, so that a search that
+ * overruns its own soft limit still answers in time. */
+typedef struct watchdog {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    struct timespec deadline; /* CLOCK_MONOTONIC */
+    int done;
+    gomoku_engine *eng;
+} watchdog;
+
+static void *watchdog_main(void *arg)
+{
+    watchdog *w = arg;
+    pthread_mutex_lock(&w->mu);
+    while (!w->done) {
+        int rc = pthread_cond_timedwait(&w->cv, &w->mu, &w->deadline);
+        if (rc == ETIMEDOUT) {
+            if (!w->done)
+                gomoku_stop(w->eng);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&w->mu);
+    return NULL;
+}
+#endif
+
+/* ---------------------------------------------------------------------------------- */
+/* Search                                                                              */
+/* ---------------------------------------------------------------------------------- */
+
+static void print_pv(char *buf, size_t cap, const gomoku_point *pv, int n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && len + 16 < cap; i++)
+        len += (size_t)snprintf(buf + len, cap - len, "%s%d,%d", i ? " " : "", pv[i].x, pv[i].y);
+}
+
+static void on_progress(const gomoku_search_info *info, void *payload)
+{
+    char pv[GOMOKU_MAX_PV * 8 + 16];
+    (void)payload;
+    print_pv(pv, sizeof pv, info->pv, info->pv_length);
+    say("MESSAGE depth %d-%d score %d nodes %lld nps %lld time %.0f pv %s", info->depth,
+        info->seldepth, info->score, info->nodes, info->nps, info->time_ms, pv);
+}
+
+#if PB_USE_TEXTBOOK
+/* Iterative deepening over the textbook negamax with alpha-beta. It has no clock, so a
+ * deeper iteration starts only when the time left is well above what the last one took
+ * (a branching factor of about 5 with ordering), and its node limit is what the speed
+ * measured so far allows in the time left. */
+static int engine_search(gomoku_point *best, int *score, pb_state *pb, double deadline)
+{
+    gomoku_textbook_options opts;
+    gomoku_textbook_result r;
+    int found = 0;
+    double last = 0, nps = 0;
+    gomoku_textbook_options_init(&opts);
+    opts.radius = 2;
+    for (int depth = 1; depth <= 6; depth++) {
+        double t = now_ms();
+        if (depth > 1 && last * 6 > deadline - t)
+            break;
+        opts.depth = depth;
+        double left = deadline - t;
+        opts.node_limit = nps > 0 ? (long long)(nps * left / 1000.0 * 0.8) : 20000;
+        if (opts.node_limit < 1000)
+            opts.node_limit = 1000;
+        if (gomoku_textbook_search(&r, pb->eng, GOMOKU_ALGO_NEGAMAX_AB, &opts) != GOMOKU_OK)
+            break;
+        if (r.best.x < 0 || (!r.complete && found))
+            break;
+        *best = r.best;
+        *score = r.value;
+        found = 1;
+        gomoku_search_info info;
+        memset(&info, 0, sizeof info);
+        info.depth = info.seldepth = r.depth;
+        info.score = r.value;
+        info.nodes = r.stats.nodes;
+        info.time_ms = r.stats.time_ms;
+        info.nps = r.stats.time_ms > 0 ? (long long)(r.stats.nodes * 1000.0 / r.stats.time_ms) : 0;
+        info.pv_length = r.pv_length;
+        memcpy(info.pv, r.pv, sizeof r.pv);
+        on_progress(&info, pb);
+        last = now_ms() - t;
+        if (last > 0.5)
+            nps = (double)r.stats.nodes * 1000.0 / last;
+        if (GOMOKU_SCORE_IS_WIN(r.value) || GOMOKU_SCORE_IS_LOSS(r.value))
+            break;
+    }
+    return found ? GOMOKU_OK : GOMOKU_ENOMOVE;
+}
+#else
+/* The one place that calls the library's search. deadline is on the now_ms() clock. */
+static int engine_search(gomoku_point *best, int *score, pb_state *pb, double deadline)
+{
+    gomoku_limits limits;
+    gomoku_search_result r;
+    watchdog w;
+    pthread_t th;
+    pthread_condattr_t ca;
+    int have_thread = 0;
+
+    double budget = deadline - now_ms();
+    if (budget < 1)
+        budget = 1;
+    gomoku_limits_init(&limits);
+    /* The whole budget: the search treats time_ms as the time for this move and decides
+     * itself when not to start another iteration. The watchdog is the backstop should
+     * it overrun. */
+    limits.time_ms = (int)budget > 0 ? (int)budget : 1;
+    limits.depth = 0;
+
+    memset(&w, 0, sizeof w);
+    w.eng = pb->eng;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_mutex_init(&w.mu, NULL);
+    pthread_cond_init(&w.cv, &ca);
+    pthread_condattr_destroy(&ca);
+    clock_gettime(CLOCK_MONOTONIC, &w.deadline);
+    long long ns = (long long)(budget * 1e6);
+    w.deadline.tv_sec += (time_t)(ns / 1000000000LL);
+    w.deadline.tv_nsec += (long)(ns % 1000000000LL);
+    if (w.deadline.tv_nsec >= 1000000000L) {
+        w.deadline.tv_sec++;
+        w.deadline.tv_nsec -= 1000000000L;
+    }
+    /* The watchdog only waits: a small stack keeps the process's memory near the hash. */
+    pthread_attr_t ta;
+    pthread_attr_init(&ta);
+    pthread_attr_setstacksize(&ta, 64 * 1024);
+    if (pthread_create(&th, &ta, watchdog_main, &w) == 0)
+        have_thread = 1;
+    pthread_attr_destroy(&ta);
+
+    int rc = gomoku_search(&r, pb->eng, &limits);
+
+    if (have_thread) {
+        pthread_mutex_lock(&w.mu);
+        w.done = 1;
+        pthread_cond_signal(&w.cv);
+        pthread_mutex_unlock(&w.mu);
+        pthread_join(th, NULL);
+    }
+    pthread_cond_destroy(&w.cv);
+    pthread_mutex_destroy(&w.mu);
+    if (rc != GOMOKU_OK)
+        return rc;
+    *best = r.best;
+    *score = r.score;
+    return r.best.x >= 0 ? GOMOKU_OK : GOMOKU_ENOMOVE;
+}
+#endif
+
+/* Chooses our move in the current position, never an illegal one, searching until
+ * `deadline` (now_ms() clock) at the latest. *score is set when a search gave one (else
+ * 0). Returns 0, or -1 when the board is full. */
+static int choose_move(gomoku_point *out, int *score, pb_state *pb, double deadline)
+{
+    gomoku_point mv = {-1, -1};
+    *score = 0;
+    if (empty_cells(pb) == 0)
+        return -1;
+    if (pb->nmoves == 0 && pb->cell[pb->size / 2][pb->size / 2] == CELL_EMPTY) {
+        /* The first stone of the game: the centre, without spending time. */
+        *out = (gomoku_point){pb->size / 2, pb->size / 2};
+        return 0;
+    }
+    if (library_live(pb)) {
+        apply_memory(pb);
+        int rc = engine_search(&mv, score, pb, deadline);
+        if (rc != GOMOKU_OK) {
+            say("MESSAGE search failed: %s", gomoku_strerror(rc));
+            mv.x = -1;
+        } else if (!on_board(pb, mv.x, mv.y) || pb->cell[mv.y][mv.x] != CELL_EMPTY ||
+                   forbidden_for_us(pb, mv.x, mv.y)) {
+            say("MESSAGE search gave an unplayable move %d,%d", mv.x, mv.y);
+            mv.x = -1;
+        }
+    }
+    if (mv.x < 0)
+        mv = fallback_move(pb);
+    *out = mv;
+    return mv.x >= 0 ? 0 : -1;
+}
+
+/* Thinks, plays and prints our move. t0: when the command was read. */
+static void answer_move(pb_state *pb, double t0)
+{
+    gomoku_point mv;
+    int score;
+    if (choose_move(&mv, &score, pb, t0 + (double)hard_limit_ms(pb)) != 0) {
+        say("ERROR no move: the board is full");
+        return;
+    }
+    record_move(pb, mv.x, mv.y);
+    pb->used_ms += (long long)(now_ms() - t0 + 0.5);
+    say("%d,%d", mv.x, mv.y);
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Commands                                                                            */
+/* ---------------------------------------------------------------------------------- */
+
+static int need_game(pb_state *pb)
+{
+    if (!pb->eng) {
+        say("ERROR no game: send START first");
+        return 0;
+    }
+    return 1;
+}
+
+/* Checks that "x,y" in `arg` names an empty cell; prints the ERROR otherwise. */
+static int parse_free_cell(int *x, int *y, pb_state *pb, const char *arg)
+{
+    long long lx, ly;
+    if (parse_xy_only(&lx, &ly, arg) != 0) {
+        say("ERROR expected x,y, got '%s'", arg);
+        return 0;
+    }
+    if (!on_board(pb, lx, ly)) {
+        say("ERROR %lld,%lld is off the %dx%d board", lx, ly, pb->size, pb->size);
+        return 0;
+    }
+    if (pb->cell[ly][lx] != CELL_EMPTY) {
+        say("ERROR %lld,%lld is occupied", lx, ly);
+        return 0;
+    }
+    *x = (int)lx;
+    *y = (int)ly;
+    return 1;
+}
+
+static void cmd_start(pb_state *pb, const char *arg)
+{
+    long long n;
+    const char *p = arg;
+    if (parse_int(&n, &p) != 0 || *skip_blanks(p) != '\0') {
+        say("ERROR expected START size, got '%s'", arg);
+        return;
+    }
+    if (n < GOMOKU_MIN_SIZE || n > GOMOKU_MAX_SIZE) {
+        say("ERROR unsupported size %lld (%d..%d)", n, GOMOKU_MIN_SIZE, GOMOKU_MAX_SIZE);
+        return;
+    }
+    int rc = new_game(pb, (int)n);
+    if (rc != GOMOKU_OK) {
+        say("ERROR %s", gomoku_strerror(rc));
+        return;
+    }
+    say("OK");
+}
+
+static void cmd_rectstart(pb_state *pb, const char *arg)
+{
+    long long w, h;
+    if (parse_xy_only(&w, &h, arg) != 0) {
+        say("ERROR expected RECTSTART width,height, got '%s'", arg);
+        return;
+    }
+    if (w != h) {
+        say("ERROR only square boards are supported");
+        return;
+    }
+    if (w < GOMOKU_MIN_SIZE || w > GOMOKU_MAX_SIZE) {
+        say("ERROR unsupported size %lld (%d..%d)", w, GOMOKU_MIN_SIZE, GOMOKU_MAX_SIZE);
+        return;
+    }
+    int rc = new_game(pb, (int)w);
+    if (rc != GOMOKU_OK) {
+        say("ERROR %s", gomoku_strerror(rc));
+        return;
+    }
+    say("OK");
+}
+
+static void cmd_restart(pb_state *pb)
+{
+    if (!need_game(pb))
+        return;
+    int rc = new_game(pb, pb->size);
+    if (rc != GOMOKU_OK) {
+        say("ERROR %s", gomoku_strerror(rc));
+        return;
+    }
+    say("OK");
+}
+
+static void cmd_begin(pb_state *pb, double t0)
+{
+    if (!need_game(pb))
+        return;
+    if (pb->nmoves != 0) {
+        say("ERROR BEGIN needs an empty board (send RESTART first)");
+        return;
+    }
+    answer_move(pb, t0);
+}
+
+static void cmd_turn(pb_state *pb, const char *arg, double t0)
+{
+    int x, y;
+    if (!need_game(pb) || !parse_free_cell(&x, &y, pb, arg))
+        return;
+    record_move(pb, x, y);
+    answer_move(pb, t0);
+}
+
+static void cmd_play(pb_state *pb, const char *arg, double t0)
+{
+    int x, y;
+    if (!need_game(pb) || !parse_free_cell(&x, &y, pb, arg))
+        return;
+    record_move(pb, x, y);
+    pb->used_ms += (long long)(now_ms() - t0 + 0.5);
+    say("%d,%d", x, y);
+}
+
+static void cmd_takeback(pb_state *pb, const char *arg)
+{
+    long long x, y;
+    if (!need_game(pb))
+        return;
+    if (parse_xy_only(&x, &y, arg) != 0) {
+        say("ERROR expected TAKEBACK x,y, got '%s'", arg);
+        return;
+    }
+    if (!on_board(pb, x, y)) {
+        say("ERROR %lld,%lld is off the board", x, y);
+        return;
+    }
+    if (pb->nmoves == 0 || pb->moves[pb->nmoves - 1].x != x || pb->moves[pb->nmoves - 1].y != y) {
+        /* The library keeps a move history, so only the last move can go back. */
+        say("ERROR %lld,%lld is not the last move", x, y);
+        return;
+    }
+    if (pb->synced == pb->nmoves) {
+        int rc = gomoku_undo(pb->eng);
+        if (rc != GOMOKU_OK) {
+            say("ERROR %s", gomoku_strerror(rc));
+            return;
+        }
+        pb->synced--;
+    }
+    pb->nmoves--;
+    pb->cell[y][x] = CELL_EMPTY;
+    say("OK");
+}
+
+/* Reads the lines of a BOARD or SWAP2BOARD block up to DONE into pts/fields (field -1
+ * when the line had none), for a size x size board. Returns the number of stones, or -1
+ * after an error was printed, or -2 at end of input (or END). Always consumes the whole
+ * block, so that its lines are never taken for commands. */
+static int read_block(gomoku_point *pts, int *fields, int size, int need_field)
+{
+    char line[PB_LINE_MAX];
+    int n = 0;
+    char err[256] = "";
+    for (;;) {
+        int rc = read_line(line, sizeof line);
+        if (rc < 0)
+            return -2;
+        if (line[0] == '\0')
+            continue;
+        if (same_word(line, "DONE"))
+            break;
+        if (same_word(line, "END"))
+            return -2;
+        if (err[0])
+            continue;
+        long long x, y, f = -1;
+        const char *p = line;
+        if (parse_xy(&x, &y, &p) != 0) {
+            snprintf(err, sizeof err, "bad stone line '%.100s'", line);
+            continue;
+        }
+        p = skip_blanks(p);
+        if (*p == ',') {
+            p++;
+            if (parse_int(&f, &p) != 0) {
+                snprintf(err, sizeof err, "bad stone line '%.100s'", line);
+                continue;
+            }
+            p = skip_blanks(p);
+        }
+        if (*p != '\0' || (need_field && (f < 1 || f > 3))) {
+            snprintf(err, sizeof err, "bad stone line '%.100s' (want x,y,field with field 1..3)",
+                     line);
+            continue;
+        }
+        if (x < 0 || y < 0 || x >= size || y >= size) {
+            snprintf(err, sizeof err, "stone %lld,%lld is off the board", x, y);
+            continue;
+        }
+        for (int i = 0; i < n; i++)
+            if (pts[i].x == x && pts[i].y == y)
+                snprintf(err, sizeof err, "two stones on %lld,%lld", x, y);
+        if (err[0])
+            continue;
+        if (n >= GOMOKU_MAX_CELLS) {
+            snprintf(err, sizeof err, "too many stones");
+            continue;
+        }
+        pts[n] = (gomoku_point){(int)x, (int)y};
+        fields[n] = (int)f;
+        n++;
+    }
+    if (err[0]) {
+        say("ERROR %s", err);
+        return -1;
+    }
+    return n;
+}
+
+/* Puts the stones seq[0..n-1] (alternating colours, black first) and the blocked cells
+ * on a fresh board with the pending rule. Keeps going when the library sees the game
+ * ended on the way: the record stays the manager's. */
+static int setup_position(pb_state *pb, const gomoku_point *seq, int n, const gomoku_point *blocked,
+                          int nblocked)
+{
+    int rc = new_game(pb, pb->size);
+    if (rc != GOMOKU_OK)
+        return rc;
+    for (int i = 0; i < nblocked; i++)
+        pb->cell[blocked[i].y][blocked[i].x] = CELL_BLOCKED;
+    for (int i = 0; i < n; i++)
+        record_move(pb, seq[i].x, seq[i].y);
+    if (pb->synced != pb->nmoves)
+        say("MESSAGE the library sees this game as over after %d stones; answering without search",
+            pb->synced);
+    return GOMOKU_OK;
+}
+
+static void cmd_board(pb_state *pb, double t0)
+{
+    gomoku_point pts[GOMOKU_MAX_CELLS], own[GOMOKU_MAX_CELLS], opp[GOMOKU_MAX_CELLS];
+    gomoku_point seq[GOMOKU_MAX_CELLS], blocked[GOMOKU_MAX_CELLS];
+    int fields[GOMOKU_MAX_CELLS];
+    int started = pb->eng != NULL;
+    int n = read_block(pts, fields, started ? pb->size : GOMOKU_MAX_SIZE, 1);
+    if (!started) {
+        pb->quit = n == -2;
+        if (n >= 0)
+            say("ERROR no game: send START first");
+        return;
+    }
+    pb->quit = n == -2;
+    if (n < 0)
+        return;
+    int nown = 0, nopp = 0, nblocked = 0;
+    for (int i = 0; i < n; i++) {
+        if (fields[i] == 1)
+            own[nown++] = pts[i];
+        else if (fields[i] == 2)
+            opp[nopp++] = pts[i];
+        else
+            blocked[nblocked++] = pts[i];
+    }
+    /* It is our move: equal counts mean we started (black); one more opponent stone means
+     * the opponent did. */
+    int we_first;
+    if (nown == nopp)
+        we_first = 1;
+    else if (nopp == nown + 1)
+        we_first = 0;
+    else {
+        say("ERROR stone counts own %d, opponent %d cannot be our turn", nown, nopp);
+        return;
+    }
+    /* The order given, if it alternates as play would; else interleave. */
+    int m = 0, alternates = 1;
+    for (int i = 0; i < n; i++) {
+        if (fields[i] == 3)
+            continue;
+        int ours_turn = (m % 2 == 0) == we_first;
+        if ((fields[i] == 1) != ours_turn)
+            alternates = 0;
+        seq[m++] = pts[i];
+    }
+    if (!alternates) {
+        int a = 0, b = 0;
+        for (int i = 0; i < m; i++) {
+            int ours_turn = (i % 2 == 0) == we_first;
+            seq[i] = ours_turn ? own[a++] : opp[b++];
+        }
+    }
+    int rc = setup_position(pb, seq, m, blocked, nblocked);
+    if (rc != GOMOKU_OK) {
+        say("ERROR %s", gomoku_strerror(rc));
+        return;
+    }
+    answer_move(pb, t0);
+}
+
+/* Static evaluation of the current position for the side to move, or 0. */
+static int static_eval(const pb_state *pb)
+{
+    int s = 0;
+    if (gomoku_evaluate(&s, pb->eng) != GOMOKU_OK)
+        return 0;
+    return s;
+}
+
+/* SWAP2 opening decisions. The stones come black, white, black, ... */
+static void cmd_swap2board(pb_state *pb, double t0)
+{
+    gomoku_point pts[GOMOKU_MAX_CELLS];
+    int fields[GOMOKU_MAX_CELLS];
+    int started = pb->eng != NULL;
+    int n = read_block(pts, fields, started ? pb->size : GOMOKU_MAX_SIZE, 0);
+    if (!started) {
+        pb->quit = n == -2;
+        if (n >= 0)
+            say("ERROR no game: send START first");
+        return;
+    }
+    pb->quit = n == -2;
+    if (n < 0)
+        return;
+    if (n != 0 && n != 3 && n != 5) {
+        say("ERROR SWAP2BOARD expects 0, 3 or 5 stones, got %d", n);
+        return;
+    }
+    int rc = setup_position(pb, pts, n, NULL, 0);
+    if (rc != GOMOKU_OK) {
+        say("ERROR %s", gomoku_strerror(rc));
+        return;
+    }
+    int c = pb->size / 2;
+    if (n == 0) {
+        /* Three stones near the centre: of a few shapes, the one whose static value for
+         * the side to move (white) is closest to zero, so either colour is acceptable. */
+        static const int shapes[][4] = {
+            {1, 0, 2, 2}, {1, 1, 0, 2}, {1, 0, 0, 2}, {1, 1, 2, 0}, {0, 1, 2, 2}, {1, 0, -1, 2},
+        };
+        int best = 0, best_abs = INT_MAX;
+        for (int i = 0; i < (int)(sizeof shapes / sizeof shapes[0]); i++) {
+            if (pb->size < 7)
+                break;
+            gomoku_point s[3] = {{c, c}, {c + shapes[i][0], c + shapes[i][1]},
+                                 {c + shapes[i][2], c + shapes[i][3]}};
+            int ok = 1;
+            for (int k = 0; k < 3 && ok; k++)
+                ok = gomoku_play(pb->eng, s[k].x, s[k].y) == GOMOKU_OK;
+            int v = ok ? abs(static_eval(pb)) : INT_MAX;
+            while (gomoku_move_count(pb->eng) > 0)
+                gomoku_undo(pb->eng);
+            if (v < best_abs) {
+                best_abs = v;
+                best = i;
+            }
+        }
+        say("%d,%d %d,%d %d,%d", c, c, c + shapes[best][0], c + shapes[best][1], c + shapes[best][2],
+            c + shapes[best][3]);
+        return;
+    }
+    /* White is to move. Search it; swap when black is clearly better, stay white and
+     * move when white is better, and in between (3 stones) add two stones and let the
+     * opponent choose. The threshold is a fraction of an open three's weight. */
+    gomoku_point mv;
+    int score;
+    double hard = (double)hard_limit_ms(pb);
+    /* Half the time for white's move, the rest for black's reply should it be needed. */
+    if (choose_move(&mv, &score, pb, t0 + hard / 2) != 0) {
+        say("ERROR no move: the board is full");
+        return;
+    }
+    gomoku_weights w;
+    int margin = 100;
+    if (gomoku_get_weights(&w, pb->eng) == GOMOKU_OK && w.own[GOMOKU_PAT_OPEN_THREE] > 0)
+        margin = w.own[GOMOKU_PAT_OPEN_THREE] / 2;
+    say("MESSAGE swap2: white's search score %d (margin %d): %s", score, margin,
+        score < -margin ? "take black" : n == 5 || score > margin ? "stay white" : "add two stones");
+    if (score < -margin) {
+        say("SWAP");
+        return;
+    }
+    if (n == 5 || score > margin) {
+        say("%d,%d", mv.x, mv.y);
+        return;
+    }
+    /* Option 3: our white stone, then the best black reply found after it. */
+    record_move(pb, mv.x, mv.y);
+    gomoku_point reply;
+    int rscore;
+    int full = choose_move(&reply, &rscore, pb, t0 + hard) != 0;
+    /* The position stays as the manager gave it; it sends the stones back in BOARD. */
+    if (pb->synced == pb->nmoves && gomoku_undo(pb->eng) == GOMOKU_OK)
+        pb->synced--;
+    pb->nmoves--;
+    pb->cell[mv.y][mv.x] = CELL_EMPTY;
+    if (full)
+        say("%d,%d", mv.x, mv.y);
+    else
+        say("%d,%d %d,%d", mv.x, mv.y, reply.x, reply.y);
+}
+
+static void cmd_evaluate(pb_state *pb, const char *arg)
+{
+    int x, y;
+    if (!need_game(pb) || !parse_free_cell(&x, &y, pb, arg))
+        return;
+    if (!library_live(pb)) {
+        say("MESSAGE evaluate %d,%d: the game is over in the library's view", x, y);
+        return;
+    }
+    int before = static_eval(pb);
+    if (gomoku_play(pb->eng, x, y) != GOMOKU_OK) {
+        say("MESSAGE evaluate %d,%d: not playable", x, y);
+        return;
+    }
+    /* After the move the opponent is to move; negate for the player of the move. */
+    int after = -static_eval(pb);
+    int state = gomoku_state_of(pb->eng);
+    gomoku_undo(pb->eng);
+    say("MESSAGE evaluate %d,%d: static eval %d for the side to move (now %d)%s", x, y, after,
+        before, state == GOMOKU_ONGOING ? "" : ", ends the game");
+}
+
+static void cmd_info(pb_state *pb, const char *arg)
+{
+    char key[64];
+    const char *p = skip_blanks(arg);
+    size_t k = 0;
+    while (*p && *p != ' ' && *p != '\t' && k + 1 < sizeof key)
+        key[k++] = (char)tolower((unsigned char)*p++);
+    key[k] = '\0';
+    const char *val = skip_blanks(p);
+
+    if (strcmp(key, "evaluate") == 0) {
+        cmd_evaluate(pb, val);
+        return;
+    }
+    if (strcmp(key, "folder") == 0) {
+        snprintf(pb->folder, sizeof pb->folder, "%s", val);
+        return;
+    }
+    static const char *const numeric[] = {"timeout_turn", "timeout_match", "time_left",
+                                          "max_memory", "game_type", "rule"};
+    int known = -1;
+    for (int i = 0; i < (int)(sizeof numeric / sizeof numeric[0]); i++)
+        if (strcmp(key, numeric[i]) == 0)
+            known = i;
+    if (known < 0)
+        return; /* unknown keys are allowed and ignored */
+    long long v;
+    const char *q = val;
+    if (parse_int(&v, &q) != 0 || *skip_blanks(q) != '\0' || v < 0) {
+        say("ERROR INFO %s: bad value '%s'", key, val);
+        return;
+    }
+    switch (known) {
+    case 0: pb->timeout_turn = v; break;
+    case 1: pb->timeout_match = v; break;
+    case 2: pb->time_left = v; break;
+    case 3: pb->max_memory = v; break;
+    case 4: pb->game_type = (int)v; break;
+    case 5:
+        pb->rule_next = rule_from_mask(v);
+        /* Takes effect at once on an empty board, else from the next new position. */
+        if (pb->eng && pb->nmoves == 0 && pb->rule != pb->rule_next) {
+            int rc = new_game(pb, pb->size);
+            if (rc != GOMOKU_OK)
+                say("ERROR rule %s: %s", rule_name(pb->rule_next), gomoku_strerror(rc));
+        }
+        break;
+    default: break;
+    }
+}
+
+static void cmd_about(void)
+{
+    say("name=\"pbrain-gomoku\", version=\"%s\", author=\"the libgomoku authors\", "
+        "country=\"International\"",
+        gomoku_version_string());
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Main loop                                                                           */
+/* ---------------------------------------------------------------------------------- */
+
+/* The library builds each rule's pattern tables on the first engine of that rule, which
+ * takes about 0.1 s. Building all of them before the first command keeps that out of
+ * timed moves (a rule can arrive by INFO right before BEGIN or BOARD). */
+static void warm_up(void)
+{
+    for (int rule = GOMOKU_FREESTYLE; rule <= GOMOKU_CARO; rule++) {
+        gomoku_engine *e = NULL;
+        if (gomoku_new(&e, 15, (gomoku_rule)rule) == GOMOKU_OK)
+            gomoku_free(e);
+    }
+}
+
+int main(void)
+{
+    static pb_state pb; /* large; zero-initialised, lives for the whole run */
+    char line[PB_LINE_MAX];
+
+    pb.timeout_turn = 5000;
+    pb.time_left = -1;
+    pb.rule = pb.rule_next = GOMOKU_FREESTYLE;
+    pb.hash_mb = 0;
+    warm_up();
+
+    while (read_line(line, sizeof line) == 0) {
+        double t0 = now_ms();
+        char cmd[32];
+        const char *p = skip_blanks(line);
+        size_t k = 0;
+        if (*p == '\0')
+            continue;
+        while (*p && *p != ' ' && *p != '\t' && k + 1 < sizeof cmd)
+            cmd[k++] = (char)toupper((unsigned char)*p++);
+        cmd[k] = '\0';
+        if (*p && *p != ' ' && *p != '\t') {
+            say("UNKNOWN command too long");
+            continue;
+        }
+        const char *arg = skip_blanks(p);
+
+        if (strcmp(cmd, "START") == 0)
+            cmd_start(&pb, arg);
+        else if (strcmp(cmd, "RECTSTART") == 0)
+            cmd_rectstart(&pb, arg);
+        else if (strcmp(cmd, "RESTART") == 0)
+            cmd_restart(&pb);
+        else if (strcmp(cmd, "BEGIN") == 0)
+            cmd_begin(&pb, t0);
+        else if (strcmp(cmd, "TURN") == 0)
+            cmd_turn(&pb, arg, t0);
+        else if (strcmp(cmd, "BOARD") == 0)
+            cmd_board(&pb, t0);
+        else if (strcmp(cmd, "PLAY") == 0)
+            cmd_play(&pb, arg, t0);
+        else if (strcmp(cmd, "TAKEBACK") == 0)
+            cmd_takeback(&pb, arg);
+        else if (strcmp(cmd, "SWAP2BOARD") == 0)
+            cmd_swap2board(&pb, t0);
+        else if (strcmp(cmd, "INFO") == 0)
+            cmd_info(&pb, arg);
+        else if (strcmp(cmd, "ABOUT") == 0)
+            cmd_about();
+        else if (strcmp(cmd, "END") == 0)
+            break;
+        else
+            say("UNKNOWN command '%s'", cmd);
+        if (pb.quit)
+            break;
+    }
+    gomoku_free(pb.eng);
+    return 0;
+}

@@ -1,0 +1,949 @@
+"""gomoku - a ctypes binding of libgomoku (standard library only).
+
+    from gomoku import Engine
+
+    with Engine(size=15, rule="freestyle") as engine:
+        engine.play("h8")
+        engine.play(8, 6)                      # x, y: zero-based, y = 0 is the top row
+        result = engine.search(time_ms=500)
+        print(result.best_text, result.score, result.pv_text)
+
+The shared library is found, in this order, at the ``library_path`` argument, the
+GOMOKU_LIBRARY environment variable, ``lib/libgomoku.so`` of the repository this file
+lives in, and the system's library path. Every error code of the library becomes a
+GomokuError carrying the code and gomoku_strerror()'s message.
+
+The structures below mirror include/gomoku.h field by field; the header is the reference.
+"""
+
+import ctypes
+import ctypes.util
+import enum
+import os
+import threading
+from dataclasses import dataclass, field
+from typing import Callable, List, NamedTuple, Optional, Sequence, Tuple, Union
+
+__all__ = [
+    "Engine", "GomokuError", "Move", "Rule", "Color", "State", "Forbid", "Algo",
+    "Notation", "Weights", "EvalInfo", "SearchStats", "TextbookResult", "SearchInfo",
+    "SearchResult", "ThreatResult", "load_library", "version", "version_number",
+    "default_weights", "strerror",
+]
+
+# ------------------------------------------------------------------------------------
+# Constants (gomoku.h)
+# ------------------------------------------------------------------------------------
+
+OK = 0
+EINVAL = -1
+ERANGE = -2
+EOCCUPIED = -3
+EGAMEOVER = -4
+ENOMOVE = -5
+ESYNTAX = -6
+ENOMEM = -7
+ERULE = -8
+EBUFFER = -9
+EBUSY = -10
+EVERSION = -11
+
+MIN_SIZE = 5
+MAX_SIZE = 32
+MAX_CELLS = MAX_SIZE * MAX_SIZE
+MAX_PV = 64
+PAT_COUNT = 8
+SCORE_WIN = 30000
+SCORE_DRAW = 0
+SCORE_WIN_MIN = SCORE_WIN - 1000
+TEXTBOOK_OPTIONS_VERSION = 1
+LIMITS_VERSION = 1
+
+
+class Rule(enum.IntEnum):
+    FREESTYLE = 0
+    STANDARD = 1
+    RENJU = 2
+    CARO = 3
+
+
+class Color(enum.IntEnum):
+    EMPTY = 0
+    BLACK = 1
+    WHITE = 2
+
+
+class State(enum.IntEnum):
+    ONGOING = 0
+    BLACK_WINS = 1
+    WHITE_WINS = 2
+    DRAW = 3
+
+
+class Forbid(enum.IntEnum):
+    NONE = 0
+    DOUBLE_THREE = 1
+    DOUBLE_FOUR = 2
+    OVERLINE = 3
+
+
+class Notation(enum.IntEnum):
+    XY = 0
+    RENJU = 1
+
+
+class Algo(enum.IntEnum):
+    MINIMAX = 0
+    ALPHABETA = 1
+    NEGAMAX = 2
+    NEGAMAX_AB = 3
+
+
+class Pattern(enum.IntEnum):
+    FIVE = 0
+    OPEN_FOUR = 1
+    FOUR = 2
+    OPEN_THREE = 3
+    THREE = 4
+    OPEN_TWO = 5
+    TWO = 6
+    ONE = 7
+
+
+def score_is_win(score: int) -> bool:
+    return score >= SCORE_WIN_MIN
+
+
+def score_is_loss(score: int) -> bool:
+    return score <= -SCORE_WIN_MIN
+
+
+# ------------------------------------------------------------------------------------
+# Structures: the same fields, types and order as gomoku.h
+# ------------------------------------------------------------------------------------
+
+c_int = ctypes.c_int
+c_ll = ctypes.c_longlong
+
+
+class _Point(ctypes.Structure):
+    _fields_ = [("x", c_int), ("y", c_int)]
+
+
+class _Weights(ctypes.Structure):
+    _fields_ = [("own", c_int * PAT_COUNT), ("opp", c_int * PAT_COUNT), ("win_score", c_int)]
+
+
+class _EvalInfo(ctypes.Structure):
+    _fields_ = [
+        ("score", c_int),
+        ("side_to_move", c_int),
+        ("patterns", (c_int * PAT_COUNT) * 2),
+        ("pattern_score", c_int * 2),
+        ("custom", c_int),
+    ]
+
+
+class _TextbookOptions(ctypes.Structure):
+    _fields_ = [
+        ("version", ctypes.c_uint),
+        ("depth", c_int),
+        ("radius", c_int),
+        ("ordering", c_int),
+        ("prune_percent", c_int),
+        ("node_limit", c_ll),
+    ]
+
+
+class _SearchStats(ctypes.Structure):
+    _fields_ = [
+        ("nodes", c_ll),
+        ("evaluations", c_ll),
+        ("cutoffs", c_ll),
+        ("branching", ctypes.c_double),
+        ("time_ms", ctypes.c_double),
+    ]
+
+
+class _TextbookResult(ctypes.Structure):
+    _fields_ = [
+        ("best", _Point),
+        ("value", c_int),
+        ("depth", c_int),
+        ("complete", c_int),
+        ("pv_length", c_int),
+        ("pv", _Point * MAX_PV),
+        ("stats", _SearchStats),
+    ]
+
+
+class _Limits(ctypes.Structure):
+    _fields_ = [
+        ("version", ctypes.c_uint),
+        ("time_ms", c_int),
+        ("time_left_ms", c_int),
+        ("depth", c_int),
+        ("nodes", c_ll),
+        ("threads", c_int),
+    ]
+
+
+class _SearchInfo(ctypes.Structure):
+    _fields_ = [
+        ("depth", c_int),
+        ("seldepth", c_int),
+        ("score", c_int),
+        ("nodes", c_ll),
+        ("nps", c_ll),
+        ("time_ms", ctypes.c_double),
+        ("pv_length", c_int),
+        ("pv", _Point * MAX_PV),
+    ]
+
+
+class _SearchResult(ctypes.Structure):
+    _fields_ = [
+        ("best", _Point),
+        ("score", c_int),
+        ("depth", c_int),
+        ("seldepth", c_int),
+        ("nodes", c_ll),
+        ("time_ms", ctypes.c_double),
+        ("pv_length", c_int),
+        ("pv", _Point * MAX_PV),
+    ]
+
+
+class _ThreatResult(ctypes.Structure):
+    _fields_ = [
+        ("found", c_int),
+        ("length", c_int),
+        ("line", _Point * MAX_PV),
+        ("nodes", c_ll),
+        ("time_ms", ctypes.c_double),
+    ]
+
+
+# The structures a test compares against the C compiler's layout (sizeof, offsetof).
+STRUCTS = {
+    "gomoku_point": _Point,
+    "gomoku_weights": _Weights,
+    "gomoku_eval_info": _EvalInfo,
+    "gomoku_textbook_options": _TextbookOptions,
+    "gomoku_search_stats": _SearchStats,
+    "gomoku_textbook_result": _TextbookResult,
+    "gomoku_limits": _Limits,
+    "gomoku_search_info": _SearchInfo,
+    "gomoku_search_result": _SearchResult,
+    "gomoku_threat_result": _ThreatResult,
+}
+
+_EVAL_FN = ctypes.CFUNCTYPE(c_int, ctypes.c_void_p, ctypes.c_void_p)
+_PROGRESS_FN = ctypes.CFUNCTYPE(None, ctypes.POINTER(_SearchInfo), ctypes.c_void_p)
+
+# ------------------------------------------------------------------------------------
+# Loading the library
+# ------------------------------------------------------------------------------------
+
+_P = ctypes.POINTER
+_vp = ctypes.c_void_p
+# name: (restype, argtypes). Engines travel as void pointers: the type is opaque.
+_PROTOTYPES = {
+    "gomoku_strerror": (ctypes.c_char_p, [c_int]),
+    "gomoku_version_number": (c_int, []),
+    "gomoku_version_string": (ctypes.c_char_p, []),
+    "gomoku_new": (c_int, [_P(_vp), c_int, c_int]),
+    "gomoku_free": (None, [_vp]),
+    "gomoku_reset": (c_int, [_vp, c_int, c_int]),
+    "gomoku_size": (c_int, [_vp]),
+    "gomoku_rule_of": (c_int, [_vp]),
+    "gomoku_play": (c_int, [_vp, c_int, c_int]),
+    "gomoku_undo": (c_int, [_vp]),
+    "gomoku_cell": (c_int, [_vp, c_int, c_int]),
+    "gomoku_side_to_move": (c_int, [_vp]),
+    "gomoku_move_count": (c_int, [_vp]),
+    "gomoku_moves": (c_int, [_P(_Point), _P(c_int), _vp, c_int]),
+    "gomoku_state_of": (c_int, [_vp]),
+    "gomoku_winning_line": (c_int, [_P(_Point), _P(c_int), _vp, c_int]),
+    "gomoku_forbidden": (c_int, [_P(c_int), _vp, c_int, c_int]),
+    "gomoku_hash": (ctypes.c_uint64, [_vp]),
+    "gomoku_parse_move": (c_int, [_P(c_int), _P(c_int), _vp, ctypes.c_char_p]),
+    "gomoku_format_move": (c_int, [ctypes.c_char_p, ctypes.c_size_t, _vp, c_int, c_int, c_int]),
+    "gomoku_play_moves": (c_int, [_vp, ctypes.c_char_p]),
+    "gomoku_format_moves": (c_int, [ctypes.c_char_p, ctypes.c_size_t, _vp, c_int]),
+    "gomoku_default_weights": (None, [_P(_Weights)]),
+    "gomoku_get_weights": (c_int, [_P(_Weights), _vp]),
+    "gomoku_set_weights": (c_int, [_vp, _P(_Weights)]),
+    "gomoku_set_eval_callback": (c_int, [_vp, _EVAL_FN, _vp]),
+    "gomoku_evaluate": (c_int, [_P(c_int), _vp]),
+    "gomoku_eval_breakdown": (c_int, [_P(_EvalInfo), _vp]),
+    "gomoku_textbook_options_init": (None, [_P(_TextbookOptions)]),
+    "gomoku_textbook_search": (c_int, [_P(_TextbookResult), _vp, c_int, _P(_TextbookOptions)]),
+    "gomoku_limits_init": (None, [_P(_Limits)]),
+    "gomoku_search": (c_int, [_P(_SearchResult), _vp, _P(_Limits)]),
+    "gomoku_stop": (None, [_vp]),
+    "gomoku_set_progress_callback": (c_int, [_vp, _PROGRESS_FN, _vp]),
+    "gomoku_set_hash_size": (c_int, [_vp, c_int]),
+    "gomoku_hash_bytes": (c_ll, [_vp]),
+    "gomoku_clear_hash": (c_int, [_vp]),
+    "gomoku_vcf": (c_int, [_P(_ThreatResult), _vp, c_ll, c_int]),
+    "gomoku_vct": (c_int, [_P(_ThreatResult), _vp, c_ll, c_int]),
+}
+
+_libraries = {}
+_libraries_lock = threading.Lock()
+
+
+def _default_library_path() -> str:
+    env = os.environ.get("GOMOKU_LIBRARY")
+    if env:
+        return env
+    here = os.path.dirname(os.path.abspath(__file__))
+    repo_lib = os.path.normpath(os.path.join(here, "..", "..", "lib", "libgomoku.so"))
+    if os.path.exists(repo_lib):
+        return repo_lib
+    found = ctypes.util.find_library("gomoku")
+    if found:
+        return found
+    return repo_lib  # the error message then names where it was looked for
+
+
+class _Lib:
+    """The loaded library with its prototypes declared. Functions the library lacks
+    (an older build) raise GomokuError(EINVAL) only when called."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.dll = ctypes.CDLL(path)
+        for name, (restype, argtypes) in _PROTOTYPES.items():
+            try:
+                fn = getattr(self.dll, name)
+            except AttributeError:
+                continue
+            fn.restype = restype
+            fn.argtypes = argtypes
+
+    def has(self, name: str) -> bool:
+        return hasattr(self.dll, name)
+
+    def __getattr__(self, name: str):
+        try:
+            return getattr(self.dll, name)
+        except AttributeError:
+            raise AttributeError(f"{self.path} has no function {name}") from None
+
+
+def load_library(path: Optional[str] = None) -> _Lib:
+    """Loads (once per path) and returns the library."""
+    path = path or _default_library_path()
+    with _libraries_lock:
+        lib = _libraries.get(path)
+        if lib is None:
+            lib = _Lib(path)
+            _libraries[path] = lib
+        return lib
+
+
+# ------------------------------------------------------------------------------------
+# Errors and small values
+# ------------------------------------------------------------------------------------
+
+
+def strerror(code: int, library_path: Optional[str] = None) -> str:
+    return load_library(library_path).gomoku_strerror(code).decode()
+
+
+class GomokuError(Exception):
+    """A library call failed. ``code`` is the GOMOKU_E* value (negative), ``message``
+    gomoku_strerror()'s text for it."""
+
+    def __init__(self, code: int, message: Optional[str] = None, context: str = ""):
+        self.code = code
+        self.message = message if message is not None else f"error {code}"
+        self.context = context
+        text = f"{context}: {self.message}" if context else self.message
+        super().__init__(text)
+
+
+def _check(lib: _Lib, rc: int, context: str = "") -> int:
+    if rc < 0:
+        raise GomokuError(rc, lib.gomoku_strerror(rc).decode(), context)
+    return rc
+
+
+def version(library_path: Optional[str] = None) -> str:
+    return load_library(library_path).gomoku_version_string().decode()
+
+
+def version_number(library_path: Optional[str] = None) -> int:
+    return load_library(library_path).gomoku_version_number()
+
+
+class Move(NamedTuple):
+    """A board cell: x is the column (0 = left), y the row (0 = top)."""
+    x: int
+    y: int
+
+
+@dataclass
+class Weights:
+    own: List[int]
+    opp: List[int]
+    win_score: int
+
+    @classmethod
+    def _from_c(cls, w: _Weights) -> "Weights":
+        return cls(list(w.own), list(w.opp), w.win_score)
+
+    def _to_c(self) -> _Weights:
+        if len(self.own) != PAT_COUNT or len(self.opp) != PAT_COUNT:
+            raise ValueError(f"own and opp need {PAT_COUNT} values each")
+        w = _Weights()
+        w.own[:] = [int(v) for v in self.own]
+        w.opp[:] = [int(v) for v in self.opp]
+        w.win_score = int(self.win_score)
+        return w
+
+
+def default_weights(library_path: Optional[str] = None) -> Weights:
+    w = _Weights()
+    load_library(library_path).gomoku_default_weights(ctypes.byref(w))
+    return Weights._from_c(w)
+
+
+@dataclass
+class EvalInfo:
+    score: int
+    side_to_move: Color
+    patterns: List[List[int]]  # [black, white], each indexed by Pattern
+    pattern_score: List[int]   # [black, white]
+    custom: bool
+
+
+@dataclass
+class SearchStats:
+    nodes: int
+    evaluations: int
+    cutoffs: int
+    branching: float
+    time_ms: float
+
+
+@dataclass
+class TextbookResult:
+    best: Optional[Move]
+    best_text: Optional[str]
+    value: int
+    depth: int
+    complete: bool
+    pv: List[Move]
+    pv_text: List[str]
+    stats: SearchStats
+
+
+@dataclass
+class SearchInfo:
+    depth: int
+    seldepth: int
+    score: int
+    nodes: int
+    nps: int
+    time_ms: float
+    pv: List[Move]
+
+
+@dataclass
+class SearchResult:
+    best: Optional[Move]
+    best_text: Optional[str]
+    score: int
+    depth: int
+    seldepth: int
+    nodes: int
+    time_ms: float
+    pv: List[Move]
+    pv_text: List[str]
+
+    @property
+    def is_win(self) -> bool:
+        """The side to move has a forced win."""
+        return score_is_win(self.score)
+
+    @property
+    def is_loss(self) -> bool:
+        """The side to move loses against best play."""
+        return score_is_loss(self.score)
+
+    @property
+    def mate_plies(self) -> Optional[int]:
+        """Plies to the forced result, when there is one."""
+        if self.is_win:
+            return SCORE_WIN - self.score
+        if self.is_loss:
+            return SCORE_WIN + self.score
+        return None
+
+
+@dataclass
+class ThreatResult:
+    found: bool
+    line: List[Move]
+    line_text: List[str]
+    nodes: int
+    time_ms: float
+
+
+def _points(arr, n: int) -> List[Move]:
+    return [Move(arr[i].x, arr[i].y) for i in range(max(0, min(n, len(arr))))]
+
+
+def _parse_rule(rule: Union[str, int, Rule]) -> Rule:
+    if isinstance(rule, str):
+        try:
+            return Rule[rule.strip().upper()]
+        except KeyError:
+            raise ValueError(f"unknown rule {rule!r}: freestyle, standard, renju or caro") from None
+    return Rule(rule)
+
+
+def _parse_algo(algo: Union[str, int, Algo]) -> Algo:
+    if isinstance(algo, str):
+        key = algo.strip().upper().replace("-", "_")
+        aliases = {"ALPHA_BETA": "ALPHABETA", "NEGAMAXAB": "NEGAMAX_AB", "NEGAMAX_ALPHABETA": "NEGAMAX_AB"}
+        key = aliases.get(key, key)
+        try:
+            return Algo[key]
+        except KeyError:
+            raise ValueError(
+                f"unknown algorithm {algo!r}: minimax, alphabeta, negamax or negamax-ab") from None
+    return Algo(algo)
+
+
+# ------------------------------------------------------------------------------------
+# Read-only view given to evaluation callbacks
+# ------------------------------------------------------------------------------------
+
+
+class _Reader:
+    """The read-only functions shared by Engine and the view a callback receives."""
+
+    _lib: _Lib
+
+    def _ptr(self):
+        raise NotImplementedError
+
+    def _c(self, rc: int, context: str = "") -> int:
+        return _check(self._lib, rc, context)
+
+    @property
+    def size(self) -> int:
+        return self._c(self._lib.gomoku_size(self._ptr()))
+
+    @property
+    def rule(self) -> Rule:
+        return Rule(self._c(self._lib.gomoku_rule_of(self._ptr())))
+
+    def cell(self, x: int, y: int) -> Color:
+        return Color(self._c(self._lib.gomoku_cell(self._ptr(), x, y), f"cell({x}, {y})"))
+
+    @property
+    def side_to_move(self) -> Color:
+        return Color(self._c(self._lib.gomoku_side_to_move(self._ptr())))
+
+    @property
+    def move_count(self) -> int:
+        return self._c(self._lib.gomoku_move_count(self._ptr()))
+
+    @property
+    def moves(self) -> List[Move]:
+        buf = (_Point * MAX_CELLS)()
+        n = c_int(0)
+        self._c(self._lib.gomoku_moves(buf, ctypes.byref(n), self._ptr(), MAX_CELLS))
+        return _points(buf, n.value)
+
+    @property
+    def state(self) -> State:
+        return State(self._c(self._lib.gomoku_state_of(self._ptr())))
+
+    @property
+    def winner(self) -> Optional[Color]:
+        """BLACK or WHITE when that side has won, None while the game goes on or drawn."""
+        s = self.state
+        if s == State.BLACK_WINS:
+            return Color.BLACK
+        if s == State.WHITE_WINS:
+            return Color.WHITE
+        return None
+
+    @property
+    def winning_line(self) -> List[Move]:
+        buf = (_Point * MAX_SIZE)()
+        n = c_int(0)
+        self._c(self._lib.gomoku_winning_line(buf, ctypes.byref(n), self._ptr(), MAX_SIZE))
+        return _points(buf, n.value)
+
+    @property
+    def hash(self) -> int:
+        return int(self._lib.gomoku_hash(self._ptr()))
+
+    def forbidden(self, x: int, y: int) -> Forbid:
+        """Why a black stone at (x, y) would be forbidden under renju (Forbid.NONE: it
+        would not). Raises GomokuError(ERULE) under other rules."""
+        why = c_int(0)
+        self._c(self._lib.gomoku_forbidden(ctypes.byref(why), self._ptr(), x, y),
+                f"forbidden({x}, {y})")
+        return Forbid(why.value)
+
+    def evaluate(self) -> int:
+        score = c_int(0)
+        self._c(self._lib.gomoku_evaluate(ctypes.byref(score), self._ptr()))
+        return score.value
+
+    def eval_breakdown(self) -> EvalInfo:
+        info = _EvalInfo()
+        self._c(self._lib.gomoku_eval_breakdown(ctypes.byref(info), self._ptr()))
+        return EvalInfo(
+            score=info.score,
+            side_to_move=Color(info.side_to_move),
+            patterns=[list(info.patterns[0]), list(info.patterns[1])],
+            pattern_score=list(info.pattern_score),
+            custom=bool(info.custom),
+        )
+
+    def parse_move(self, text: str) -> Move:
+        x, y = c_int(0), c_int(0)
+        self._c(self._lib.gomoku_parse_move(ctypes.byref(x), ctypes.byref(y), self._ptr(),
+                                            text.encode()), f"move {text!r}")
+        return Move(x.value, y.value)
+
+    def format_move(self, x: int, y: int, notation: Union[Notation, int, None] = None) -> str:
+        """The move as "h8" (renju notation, the default on boards up to 26 columns) or
+        "7,7" (Notation.XY)."""
+        if notation is None:
+            notation = Notation.RENJU if self.size <= 26 else Notation.XY
+        buf = ctypes.create_string_buffer(16)
+        self._c(self._lib.gomoku_format_move(buf, len(buf), self._ptr(), x, y, int(notation)),
+                f"format_move({x}, {y})")
+        return buf.value.decode()
+
+    def format_moves(self, notation: Union[Notation, int, None] = None) -> str:
+        if notation is None:
+            notation = Notation.RENJU if self.size <= 26 else Notation.XY
+        buf = ctypes.create_string_buffer(MAX_CELLS * 8 + 16)
+        self._c(self._lib.gomoku_format_moves(buf, len(buf), self._ptr(), int(notation)))
+        return buf.value.decode()
+
+    def _texts(self, moves: Sequence[Move]) -> List[str]:
+        return [self.format_move(m.x, m.y) for m in moves]
+
+    def board(self) -> List[List[Color]]:
+        """The board as rows (board()[y][x])."""
+        n = self.size
+        return [[self.cell(x, y) for x in range(n)] for y in range(n)]
+
+    def __str__(self) -> str:
+        marks = {Color.EMPTY: ".", Color.BLACK: "X", Color.WHITE: "O"}
+        return "\n".join(" ".join(marks[c] for c in row) for row in self.board())
+
+
+class EngineView(_Reader):
+    """The position an evaluation callback is asked about: read-only, and valid only
+    during the callback."""
+
+    def __init__(self, lib: _Lib, ptr: int):
+        self._lib = lib
+        self._handle = ptr
+
+    def _ptr(self):
+        return self._handle
+
+
+# ------------------------------------------------------------------------------------
+# Engine
+# ------------------------------------------------------------------------------------
+
+MoveArg = Union[str, int, Tuple[int, int], Move]
+
+
+class Engine(_Reader):
+    """One game and its engine (gomoku_engine). Use from one thread at a time; stop()
+    may be called from another thread while search() runs."""
+
+    def __init__(self, size: int = 15, rule: Union[str, int, Rule] = "freestyle",
+                 library_path: Optional[str] = None):
+        self._lib = load_library(library_path)
+        self._handle = None
+        handle = ctypes.c_void_p()
+        self._c(self._lib.gomoku_new(ctypes.byref(handle), int(size), int(_parse_rule(rule))),
+                "Engine()")
+        self._handle = handle
+        # The C side keeps only raw pointers to these: holding them here keeps them alive.
+        self._eval_fn = None
+        self._eval_cb = None
+        self._progress_fn = None
+        self._progress_cb = None
+        # Errors raised inside callbacks wait here (they must not unwind through C); a
+        # list rather than an attribute so the callbacks need no reference to self.
+        self._errors = []
+
+    # -- life cycle --
+
+    def close(self) -> None:
+        """Frees the engine. Further calls raise ValueError; closing twice is harmless."""
+        if self._handle is not None:
+            self._lib.gomoku_free(self._handle)
+            self._handle = None
+        self._eval_cb = self._progress_cb = None
+        self._eval_fn = self._progress_fn = None
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    @property
+    def closed(self) -> bool:
+        return self._handle is None
+
+    def _ptr(self):
+        if self._handle is None:
+            raise ValueError("the engine is closed")
+        return self._handle
+
+    def __repr__(self) -> str:
+        if self._handle is None:
+            return "<gomoku.Engine closed>"
+        return (f"<gomoku.Engine {self.size}x{self.size} {self.rule.name.lower()} "
+                f"moves={self.move_count} state={self.state.name}>")
+
+    # -- the game --
+
+    def reset(self, size: Optional[int] = None, rule: Union[str, int, Rule, None] = None) -> None:
+        """A new game; size and rule default to the current ones."""
+        size = self.size if size is None else int(size)
+        rule = self.rule if rule is None else _parse_rule(rule)
+        self._c(self._lib.gomoku_reset(self._ptr(), size, int(rule)), "reset")
+
+    def _move(self, move: MoveArg, y: Optional[int] = None) -> Move:
+        if y is not None:
+            return Move(int(move), int(y))
+        if isinstance(move, str):
+            return self.parse_move(move)
+        if isinstance(move, tuple) and len(move) == 2:
+            return Move(int(move[0]), int(move[1]))
+        raise TypeError("a move is a string ('h8' or '7,7'), x and y, or an (x, y) tuple")
+
+    def play(self, move: MoveArg, y: Optional[int] = None) -> Move:
+        """Plays a stone for the side to move: play("h8"), play("7,7"), play(7, 7) or
+        play((7, 7)). Returns the move played."""
+        m = self._move(move, y)
+        rc = self._lib.gomoku_play(self._ptr(), m.x, m.y)
+        if rc < 0:
+            self._c(rc, f"play {m.x},{m.y}")
+        return m
+
+    def play_moves(self, moves: Union[str, Sequence[MoveArg]]) -> None:
+        """Plays a whole list ("h8 i9 j8" or a sequence of moves), all or nothing."""
+        if isinstance(moves, str):
+            self._c(self._lib.gomoku_play_moves(self._ptr(), moves.encode()), "play_moves")
+            return
+        played = 0
+        try:
+            for m in moves:
+                self.play(m)
+                played += 1
+        except Exception:
+            for _ in range(played):
+                self._lib.gomoku_undo(self._ptr())
+            raise
+
+    def undo(self) -> None:
+        self._c(self._lib.gomoku_undo(self._ptr()), "undo")
+
+    # -- evaluation --
+
+    @property
+    def weights(self) -> Weights:
+        w = _Weights()
+        self._c(self._lib.gomoku_get_weights(ctypes.byref(w), self._ptr()))
+        return Weights._from_c(w)
+
+    @weights.setter
+    def weights(self, value: Weights) -> None:
+        w = value._to_c()
+        self._c(self._lib.gomoku_set_weights(self._ptr(), ctypes.byref(w)), "weights")
+
+    def set_eval_callback(self, fn: Optional[Callable[[EngineView], int]]) -> None:
+        """Installs fn(view) -> score (for the side to move) as the evaluation every search
+        uses; None restores the built-in one. An exception raised by fn is re-raised by
+        the search (or evaluate) call that ran it; the search itself sees a score of 0."""
+        if fn is None:
+            self._c(self._lib.gomoku_set_eval_callback(self._ptr(), _EVAL_FN(), None))
+            self._eval_fn = self._eval_cb = None
+            return
+        lib = self._lib
+
+        errors = self._errors
+
+        def trampoline(engine_ptr, _payload):
+            if errors:
+                return 0
+            try:
+                return int(fn(EngineView(lib, engine_ptr)))
+            except BaseException as exc:  # noqa: B036 - must not unwind through C
+                errors.append(exc)
+                return 0
+
+        cb = _EVAL_FN(trampoline)
+        self._c(self._lib.gomoku_set_eval_callback(self._ptr(), cb, None), "set_eval_callback")
+        self._eval_fn, self._eval_cb = fn, cb
+
+    def _raise_callback_error(self) -> None:
+        if self._errors:
+            exc = self._errors[0]
+            self._errors.clear()
+            raise exc
+
+    def evaluate(self) -> int:
+        try:
+            return super().evaluate()
+        finally:
+            self._raise_callback_error()
+
+    # -- searches --
+
+    def textbook_search(self, algo: Union[str, int, Algo] = "negamax-ab", depth: int = 3,
+                        radius: int = 2, ordering: bool = True, prune_percent: int = 0,
+                        node_limit: int = 0) -> TextbookResult:
+        """Fixed-depth minimax / alphabeta / negamax / negamax-ab search."""
+        opts = _TextbookOptions()
+        self._lib.gomoku_textbook_options_init(ctypes.byref(opts))
+        opts.depth = int(depth)
+        opts.radius = int(radius)
+        opts.ordering = 1 if ordering else 0
+        opts.prune_percent = int(prune_percent)
+        opts.node_limit = int(node_limit)
+        res = _TextbookResult()
+        self._errors.clear()
+        rc = self._lib.gomoku_textbook_search(ctypes.byref(res), self._ptr(),
+                                              int(_parse_algo(algo)), ctypes.byref(opts))
+        self._raise_callback_error()
+        self._c(rc, "textbook_search")
+        best = Move(res.best.x, res.best.y) if res.best.x >= 0 else None
+        pv = _points(res.pv, res.pv_length)
+        s = res.stats
+        return TextbookResult(
+            best=best, best_text=self.format_move(best.x, best.y) if best else None,
+            value=res.value, depth=res.depth, complete=bool(res.complete), pv=pv,
+            pv_text=self._texts(pv),
+            stats=SearchStats(s.nodes, s.evaluations, s.cutoffs, s.branching, s.time_ms))
+
+    def set_progress_callback(self, fn: Optional[Callable[[SearchInfo], None]]) -> None:
+        """Installs fn(info), called after every completed iteration of search(); None
+        removes it."""
+        if fn is None:
+            self._c(self._lib.gomoku_set_progress_callback(self._ptr(), _PROGRESS_FN(), None))
+            self._progress_fn = self._progress_cb = None
+            return
+        cb = self._make_progress(fn)
+        self._c(self._lib.gomoku_set_progress_callback(self._ptr(), cb, None),
+                "set_progress_callback")
+        self._progress_fn, self._progress_cb = fn, cb
+
+    def _make_progress(self, fn):
+        errors, lib, handle = self._errors, self._lib, self._handle
+
+        def trampoline(info_ptr, _payload):
+            if errors:
+                return
+            try:
+                i = info_ptr.contents
+                fn(SearchInfo(i.depth, i.seldepth, i.score, i.nodes, i.nps, i.time_ms,
+                              _points(i.pv, i.pv_length)))
+            except BaseException as exc:  # noqa: B036 - must not unwind through C
+                errors.append(exc)
+                # gomoku_stop is the one call allowed during a search.
+                lib.gomoku_stop(handle)
+
+        return _PROGRESS_FN(trampoline)
+
+    def search(self, time_ms: Optional[int] = 500, depth: Optional[int] = None,
+               nodes: Optional[int] = None,
+               progress: Optional[Callable[[SearchInfo], None]] = None,
+               threads: int = 1, time_left_ms: int = 0) -> SearchResult:
+        """The library's strong search. Stops at the first limit reached: time_ms for this
+        move, depth, nodes (None or 0: that limit is off; with all three off the library's
+        default depth applies). progress(info) is called after each iteration of this
+        search only (set_progress_callback installs a lasting one)."""
+        lim = _Limits()
+        self._lib.gomoku_limits_init(ctypes.byref(lim))
+        lim.time_ms = int(time_ms or 0)
+        lim.time_left_ms = int(time_left_ms or 0)
+        lim.nodes = int(nodes or 0)
+        lim.threads = int(threads)
+        if depth:
+            lim.depth = int(depth)
+        elif time_ms or nodes or time_left_ms:
+            lim.depth = 0  # the time or node limit decides, not the default depth
+        res = _SearchResult()
+        temp_cb = None
+        if progress is not None:
+            temp_cb = self._make_progress(progress)
+            self._c(self._lib.gomoku_set_progress_callback(self._ptr(), temp_cb, None))
+        self._errors.clear()
+        try:
+            rc = self._lib.gomoku_search(ctypes.byref(res), self._ptr(), ctypes.byref(lim))
+        finally:
+            if temp_cb is not None:
+                self._lib.gomoku_set_progress_callback(
+                    self._ptr(), self._progress_cb or _PROGRESS_FN(), None)
+        self._raise_callback_error()
+        self._c(rc, "search")
+        best = Move(res.best.x, res.best.y) if res.best.x >= 0 else None
+        pv = _points(res.pv, res.pv_length)
+        return SearchResult(
+            best=best, best_text=self.format_move(best.x, best.y) if best else None,
+            score=res.score, depth=res.depth, seldepth=res.seldepth, nodes=res.nodes,
+            time_ms=res.time_ms, pv=pv, pv_text=self._texts(pv))
+
+    def stop(self) -> None:
+        """Asks a search running in another thread to return its best move so far."""
+        if self._handle is not None:
+            self._lib.gomoku_stop(self._handle)
+
+    def _threat(self, fname: str, node_budget: int, time_ms: int) -> ThreatResult:
+        res = _ThreatResult()
+        self._errors.clear()
+        rc = getattr(self._lib, fname)(ctypes.byref(res), self._ptr(), int(node_budget),
+                                       int(time_ms))
+        self._raise_callback_error()
+        self._c(rc, fname[len("gomoku_"):])
+        line = _points(res.line, res.length)
+        return ThreatResult(bool(res.found), line, self._texts(line), res.nodes, res.time_ms)
+
+    def vcf(self, node_budget: int = 0, time_ms: int = 0) -> ThreatResult:
+        """A forced win by continuous fours for the side to move, if one is found."""
+        return self._threat("gomoku_vcf", node_budget, time_ms)
+
+    def vct(self, node_budget: int = 0, time_ms: int = 0) -> ThreatResult:
+        """A forced win by threes and fours for the side to move, if one is found."""
+        return self._threat("gomoku_vct", node_budget, time_ms)
+
+    # -- hash table --
+
+    def set_hash_size(self, megabytes: int) -> None:
+        self._c(self._lib.gomoku_set_hash_size(self._ptr(), int(megabytes)), "set_hash_size")
+
+    @property
+    def hash_bytes(self) -> int:
+        return self._c(self._lib.gomoku_hash_bytes(self._ptr()))
+
+    def clear_hash(self) -> None:
+        self._c(self._lib.gomoku_clear_hash(self._ptr()))
