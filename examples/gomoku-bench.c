@@ -9,6 +9,7 @@
  *
  * Uses only the public API.
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, nanosleep under -std=c11 */
 #include <gomoku.h>
 
 #include <stdio.h>
