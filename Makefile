@@ -64,9 +64,11 @@ lib/$(SONAME): $(LIB_SO)
 lib/libgomoku.so: lib/$(SONAME)
 	ln -sf $(SONAME) $@
 
+PC_SED = sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|'
+
 gomoku.pc: gomoku.pc.in include/gomoku.h
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
-	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+	$(PC_SED) $< > $@
 
 # Example programs link the static library, like an outside user building statically.
 examples: $(EXAMPLES)
@@ -134,7 +136,9 @@ install: all
 	$(INSTALL) -m 755 $(LIB_SO) $(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SO))
 	ln -sf $(notdir $(LIB_SO)) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libgomoku.so
-	$(INSTALL) -m 644 gomoku.pc $(DESTDIR)$(PKGCONFIGDIR)/gomoku.pc
+	# generated again here: PREFIX and LIBDIR given to install may differ from the build's
+	$(PC_SED) gomoku.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/gomoku.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/gomoku.pc
 	for p in $(EXAMPLES); do $(INSTALL) -m 755 $$p $(DESTDIR)$(BINDIR)/; done
 	for m in $(MANPAGES); do $(INSTALL) -m 644 $$m $(DESTDIR)$(MANDIR)/man1/; done
 

@@ -14,6 +14,7 @@
  * so 2N games are played. -v prints each game's moves.
  * Uses only the public API.
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, nanosleep under -std=c11 */
 #include <gomoku.h>
 
 #include <math.h>

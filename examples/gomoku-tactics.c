@@ -2,12 +2,15 @@
  * gomoku-tactics - runs the strong search on tactical test positions and reports how
  * many it solves.
  *
- *   gomoku-tactics [--time MS] [--threads N] [--kind win|save] [--rule NAME] [-v] [FILE]
+ *   gomoku-tactics [--time MS] [--nodes N] [--threads N] [--kind win|save] [--rule NAME]
+ *                  [-v] [FILE]
  *
  * FILE defaults to ../shared/positions/tactics.txt; its format is described in that
  * directory's README: "<kind> <rule> <size> <moves> | <answers> | <mate plies>".
  * A position is solved when the search plays one of the listed answers within the time.
  * Prints one line per position, then the share solved for `win` and `save` separately.
+ * --nodes N bounds each search by nodes instead of time (--time 0 and one thread make the
+ * run independent of the machine and its load: the same numbers every time).
  * Uses only the public API.
  */
 #include <gomoku.h>
@@ -30,18 +33,21 @@ static int rule_from(const char *s, gomoku_rule *r)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: gomoku-tactics [--time MS] [--threads N] [--kind win|save] "
-                    "[--rule NAME] [-v] [FILE]\n");
+    fprintf(stderr, "usage: gomoku-tactics [--time MS] [--nodes N] [--threads N] "
+                    "[--kind win|save] [--rule NAME] [-v] [FILE]\n");
 }
 
 int main(int argc, char **argv)
 {
     const char *path = "../shared/positions/tactics.txt";
     int time_ms = 1000, threads = 1, verbose = 0;
+    long long nodes = 0;
     const char *only_kind = NULL, *only_rule = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--time") && i + 1 < argc)
             time_ms = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--nodes") && i + 1 < argc)
+            nodes = atoll(argv[++i]);
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
             threads = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--kind") && i + 1 < argc)
@@ -56,7 +62,7 @@ int main(int argc, char **argv)
         } else
             path = argv[i];
     }
-    if (time_ms <= 0 || threads <= 0) {
+    if (time_ms < 0 || nodes < 0 || (time_ms == 0 && nodes == 0) || threads <= 0) {
         usage();
         return 2;
     }
@@ -111,6 +117,7 @@ int main(int argc, char **argv)
         gomoku_limits_init(&lim);
         lim.depth = 0;
         lim.time_ms = time_ms;
+        lim.nodes = nodes;
         lim.threads = threads;
         gomoku_search_result r;
         int rc = gomoku_search(&r, e, &lim);
@@ -137,8 +144,8 @@ int main(int argc, char **argv)
     }
     fclose(f);
     printf("\nwin:  %d/%d solved (%.0f%%)\nsave: %d/%d solved (%.0f%%)\ntime per position: %d ms, "
-           "threads: %d\n",
+           "nodes per position: %lld, threads: %d\n",
            solved[0], total[0], total[0] ? 100.0 * solved[0] / total[0] : 0.0, solved[1], total[1],
-           total[1] ? 100.0 * solved[1] / total[1] : 0.0, time_ms, threads);
+           total[1] ? 100.0 * solved[1] / total[1] : 0.0, time_ms, nodes, threads);
     return 0;
 }

@@ -410,7 +410,12 @@ typedef struct gomoku_limits {
     int time_left_ms;       /* time left in the game (0 = no game clock) */
     int depth;              /* maximum depth (0 = none) */
     long long nodes;        /* node limit (0 = none) */
-    int threads;            /* search threads (default 1; 1 is deterministic) */
+    int threads;            /* search threads, 1..64 (0 means 1; default 1). One thread is
+                               deterministic when only depth and nodes limit the search:
+                               the same position and limits give the same move and node
+                               count. More threads share the hash table (Lazy SMP); a user
+                               evaluation callback is then called from several threads,
+                               each time with its own private copy of the engine. */
 } gomoku_limits;
 
 typedef struct gomoku_search_info {
@@ -443,7 +448,10 @@ GOMOKU_API void gomoku_limits_init(gomoku_limits *limits);
 
 /*
  * Searches the position and writes the best move. Returns when a limit is reached or
- * gomoku_stop() is called. Errors: GOMOKU_EINVAL, GOMOKU_EVERSION, GOMOKU_EGAMEOVER,
+ * gomoku_stop() is called; with time_ms or time_left_ms set it never runs past its hard
+ * time limit by more than a few milliseconds. The position is unchanged afterwards and
+ * the hash table keeps what was learnt for the next search.
+ * Errors: GOMOKU_EINVAL (NULL, limits out of range), GOMOKU_EVERSION, GOMOKU_EGAMEOVER,
  * GOMOKU_EBUSY (a search already runs on this engine), GOMOKU_ENOMEM.
  */
 GOMOKU_API int gomoku_search(gomoku_search_result *out, gomoku_engine *engine,
@@ -460,7 +468,8 @@ GOMOKU_API int gomoku_set_progress_callback(gomoku_engine *engine, gomoku_progre
 /* Resizes the hash table to at most `megabytes` MB (1..65536) and clears it.
  * Errors: GOMOKU_EINVAL, GOMOKU_ENOMEM (the old table is kept), GOMOKU_EBUSY. */
 GOMOKU_API int gomoku_set_hash_size(gomoku_engine *engine, int megabytes);
-/* Bytes the hash table occupies, or a negative code. */
+/* Bytes the hash table occupies (never more than the size set), or a negative code. The
+ * table is allocated at the first search; before that this is the size it will have. */
 GOMOKU_API long long gomoku_hash_bytes(const gomoku_engine *engine);
 /* Empties the hash table. Errors: GOMOKU_EINVAL, GOMOKU_EBUSY. */
 GOMOKU_API int gomoku_clear_hash(gomoku_engine *engine);

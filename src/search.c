@@ -40,12 +40,12 @@
 #define MAX_PLY 120        /* plies from the root, quiescence included */
 #define MAX_DEPTH 100      /* iterations */
 #define MAX_THREADS 64
-#define DEFENCE_EXTEND 4  /* defence lists this short do not use up depth */
+#define DEFENCE_EXTEND 4  /* defence lists this short do not use up depth (measured) */
 #define LMP_DEPTH 3       /* late move pruning at this depth and below (measured) */
-#define LMP_BASE 6
+#define LMP_BASE 6        /* (measured) */
 #define LMP_STEP 4
 #define LMR_FROM 4        /* moves searched at full depth before reductions (measured) */
-#define QS_MAX 8          /* quiescence plies (four fours and their blocks) */
+#define QS_MAX 8          /* quiescence plies: four fours and their blocks (measured) */
 #define THREAT_DEPTH 30    /* attacker moves of the root VCF/VCT */
 #define VERIFY_MOVES 6     /* root moves the final check may try */
 #define VERIFY_SHARE 0.1   /* of the clock, kept for the final check */
@@ -417,6 +417,18 @@ static int generate(thread *t, int ply, int *list, int *forced)
     return gen_all(t, ply, list);
 }
 
+/* Two or more lines where one side would make an open two or better: a stone there builds
+ * (or stops) a double three one move later, so the move is not treated as quiet. */
+static inline int double_two(const board *b, int idx)
+{
+    int nb = 0, nw = 0;
+    for (int d = 0; d < NDIR; d++) {
+        nb += (b->pat[idx][d] & 15) >= P_OPEN_TWO;
+        nw += (b->pat[idx][d] >> 4) >= P_OPEN_TWO;
+    }
+    return nb >= 2 || nw >= 2;
+}
+
 /* Orders list[0..n-1] by score, best first; the hash move and killers go first. */
 static void score_moves(thread *t, int ply, int *list, int *score, int n, int hash_move)
 {
@@ -631,7 +643,7 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
          * are searched less deep first; a move that then beats alpha is searched again
          * at full depth. Reductions never drop a reply, so forced results stay exact. */
         int quiet = !forced && b->cls[m][me] < K_THREE && b->cls[m][opp] < K_THREE &&
-                    m != t->killer[ply][0] && m != t->killer[ply][1];
+                    m != t->killer[ply][0] && m != t->killer[ply][1] && !double_two(b, m);
         /* Near the horizon, quiet moves beyond the first few are not searched at all
          * (late move pruning); a loss found without them is not reported as proven. */
         if (quiet && !pv_node && depth <= LMP_DEPTH && i >= LMP_BASE + LMP_STEP * depth &&

@@ -1,5 +1,6 @@
 /* test_search.c - the strong search: legality, tactics, limits, stop, determinism, hash
  * table size, errors. Every search here is bounded by depth or a short time. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, nanosleep under -std=c11 */
 #include "testutil.h"
 #include "internal.h"
 
