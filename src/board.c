@@ -4,8 +4,9 @@
  *
  * Placing or removing a stone changes only the keys of the cells within five steps of it
  * along the four lines through it (at most 40 cells), so only those cells' patterns and
- * classes are looked up again. Undo is the same update in reverse: nothing is saved per
- * move except the move itself.
+ * classes are looked up again. Undo copies back what the move changed, from a record
+ * kept for each of the last UNDO_PLIES moves; a move older than that (a long game taken
+ * back) is undone by the same update in reverse.
  */
 #include "internal.h"
 
