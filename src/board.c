@@ -136,6 +136,13 @@ static int may_be_forbidden(const board *b, int idx)
     return strong >= 2;
 }
 
+int gomoku__black_forbidden(board *b, int idx)
+{
+    if (b->rule != GOMOKU_RENJU || gomoku__makes_five(b, idx, C_BLACK) || !may_be_forbidden(b, idx))
+        return 0;
+    return gomoku__renju_forbidden(b->cell, b->stride, idx) != GOMOKU_FORBID_NONE;
+}
+
 /* Does a nibble of a pattern byte reach P_OPEN_THREE? Only such patterns affect a cell's
  * class (see gomoku__cell_class): adding 3 carries a nibble of 5..8 into its bit 3, and
  * no nibble (at most P_FIVE = 8) overflows into the next. */
@@ -291,8 +298,8 @@ void gomoku__board_make(board *b, int idx)
     int s = b->side;
     int wins = gomoku__makes_five(b, idx, s);
     int forbidden = 0;
-    if (!wins && b->rule == GOMOKU_RENJU && s == C_BLACK && may_be_forbidden(b, idx))
-        forbidden = gomoku__renju_forbidden(b->cell, b->stride, idx) != GOMOKU_FORBID_NONE;
+    if (!wins && s == C_BLACK)
+        forbidden = gomoku__black_forbidden(b, idx);
 
     board_undo *u = &b->undo[b->nmoves & (UNDO_PLIES - 1)];
     u->nmoves = b->nmoves;

@@ -131,6 +131,10 @@ void gomoku__board_init(board *b, int size, int rule);
 void gomoku__board_make(board *b, int idx);
 /* Takes back the last move (there must be one). */
 void gomoku__board_unmake(board *b);
+/* Renju: would a black stone on the empty cell idx be forbidden (and so lose)? 0 under
+ * every other rule and for a move that makes five. A cheap pattern pre-filter first, the
+ * exact test of rules.c only when it can be. */
+int gomoku__black_forbidden(board *b, int idx);
 /* Recomputes every incremental quantity from the stones alone into a fresh board and
  * compares; returns 1 when they agree (a test and debug check). */
 int gomoku__board_check(const board *b);

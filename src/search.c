@@ -208,28 +208,7 @@ static inline void scan_area(const thread *t, int ply, int m, int *x0, int *y0, 
 /* Renju: would a black stone at the empty cell idx be forbidden? The exact test runs only
  * where it can be: two lines of three or better, an open-four line (a same-line double
  * four shows as one), or black stones that could join into an overline. */
-static int black_forbidden(board *b, int idx)
-{
-    if (b->rule != GOMOKU_RENJU || gomoku__makes_five(b, idx, C_BLACK))
-        return 0;
-    int strong = 0, risk = 0;
-    for (int d = 0; d < NDIR; d++) {
-        int p = b->pat[idx][d] & 15;
-        if (p == P_OPEN_FOUR)
-            risk = 1;
-        strong += p >= P_OPEN_THREE;
-        int step = b->dir_step[d], run = 1;
-        for (int j = idx + step; b->cell[j] == C_BLACK; j += step)
-            run++;
-        for (int j = idx - step; b->cell[j] == C_BLACK; j -= step)
-            run++;
-        if (run >= 6)
-            risk = 1;
-    }
-    if (!risk && strong < 2)
-        return 0;
-    return gomoku__renju_forbidden(b->cell, b->stride, idx) != GOMOKU_FORBID_NONE;
-}
+static int black_forbidden(board *b, int idx) { return gomoku__black_forbidden(b, idx); }
 
 /* Is the move idx illegal for the side to move (renju forbidden point)? */
 static inline int illegal(board *b, int idx)
