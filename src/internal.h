@@ -207,6 +207,10 @@ void gomoku__tt_new_search(struct tt *tt);
 /* Hint the memory of key's bucket into the cache. */
 void gomoku__tt_prefetch(const struct tt *tt, uint64_t key);
 
+/* textbook.c: validates a textbook search's algorithm and options (all but the radius,
+ * which only the Gomoku adapter uses): GOMOKU_OK, GOMOKU_EVERSION or GOMOKU_EINVAL. */
+int gomoku__textbook_check(gomoku_algo algo, const gomoku_textbook_options *opts);
+
 /* eval.c */
 int gomoku__evaluate(const board *b, const gomoku_weights *w);
 void gomoku__breakdown(gomoku_eval_info *out, const board *b, const gomoku_weights *w);

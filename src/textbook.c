@@ -367,6 +367,17 @@ static void ctx_free(search_ctx *c)
     free(c);
 }
 
+int gomoku__textbook_check(gomoku_algo algo, const gomoku_textbook_options *opts)
+{
+    if (opts->version != GOMOKU_TEXTBOOK_OPTIONS_VERSION)
+        return GOMOKU_EVERSION;
+    if ((int)algo < GOMOKU_ALGO_MINIMAX || (int)algo > GOMOKU_ALGO_NEGAMAX_AB ||
+        opts->depth < 1 || opts->depth > GOMOKU_MAX_PV || opts->prune_percent < 0 ||
+        opts->prune_percent > 90 || opts->node_limit < 0)
+        return GOMOKU_EINVAL;
+    return GOMOKU_OK;
+}
+
 int gomoku_game_search(gomoku_textbook_result *out, const gomoku_game *game, gomoku_algo algo,
                        const gomoku_textbook_options *opts)
 {
@@ -378,12 +389,9 @@ int gomoku_game_search(gomoku_textbook_result *out, const gomoku_game *game, gom
         gomoku_textbook_options_init(&defaults);
         opts = &defaults;
     }
-    if (opts->version != GOMOKU_TEXTBOOK_OPTIONS_VERSION)
-        return GOMOKU_EVERSION;
-    if ((int)algo < GOMOKU_ALGO_MINIMAX || (int)algo > GOMOKU_ALGO_NEGAMAX_AB ||
-        opts->depth < 1 || opts->depth > GOMOKU_MAX_PV || opts->prune_percent < 0 ||
-        opts->prune_percent > 90 || opts->node_limit < 0)
-        return GOMOKU_EINVAL;
+    int rc = gomoku__textbook_check(algo, opts);
+    if (rc)
+        return rc;
 
     search_ctx *c = calloc(1, sizeof *c);
     if (!c)

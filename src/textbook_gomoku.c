@@ -96,11 +96,11 @@ int gomoku_textbook_search(gomoku_textbook_result *out, gomoku_engine *engine, g
         gomoku_textbook_options_init(&defaults);
         opts = &defaults;
     }
-    if (opts->version != GOMOKU_TEXTBOOK_OPTIONS_VERSION)
-        return GOMOKU_EVERSION;
-    if ((int)algo < GOMOKU_ALGO_MINIMAX || (int)algo > GOMOKU_ALGO_NEGAMAX_AB ||
-        opts->depth < 1 || opts->depth > GOMOKU_MAX_PV || opts->radius < 1 || opts->radius > 4 ||
-        opts->prune_percent < 0 || opts->prune_percent > 90 || opts->node_limit < 0)
+    /* Every argument error is reported before EBUSY or EGAMEOVER. */
+    int rc = gomoku__textbook_check(algo, opts);
+    if (rc)
+        return rc;
+    if (opts->radius < 1 || opts->radius > 4)
         return GOMOKU_EINVAL;
     if (atomic_exchange(&engine->busy, 1))
         return GOMOKU_EBUSY;
@@ -119,7 +119,7 @@ int gomoku_textbook_search(gomoku_textbook_result *out, gomoku_engine *engine, g
     gomoku_game game = {adapter, game_generate, game_make, game_unmake, game_evaluate,
                         game_terminal};
     gomoku_textbook_result r;
-    int rc = gomoku_game_search(&r, &game, algo, opts);
+    rc = gomoku_game_search(&r, &game, algo, opts);
     free(adapter);
     atomic_store(&engine->busy, 0);
     if (rc != GOMOKU_OK)
