@@ -2,9 +2,11 @@
  * search.c - the strong search: iterative deepening, principal variation search with
  * aspiration windows, the engine's transposition table, threat-aware move generation,
  * a four-only quiescence search (a small VCF at the horizon), the VCF/VCT solvers of
- * threat.c around the root, time management and Lazy SMP threads.
+ * threat.c around the root, and Lazy SMP threads. Move generation and ordering live in
+ * movegen.c, the clock and the watchdog in timeman.c, what they share in search.h.
  *
- * Threat-aware generation follows from the incremental cell classes of board.c:
+ * Threat-aware generation (movegen.c) follows from the incremental cell classes of
+ * board.c:
  *   - the mover can make five: the node is a win, nothing to search;
  *   - the opponent has two five points: lost; one: blocking it is the only move;
  *   - the opponent has an open-four point (an open three, or a double four, on the
@@ -30,14 +32,13 @@
 #undef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, pthread_condattr_setclock */
 #endif
-#include "internal.h"
+#include "search.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#define MAX_PLY 120        /* plies from the root, quiescence included */
 #define MAX_DEPTH 100      /* iterations */
 #define MAX_THREADS 64
 #define DEFENCE_EXTEND 4  /* defence lists this short do not use up depth (measured) */
@@ -50,115 +51,6 @@
 #define VERIFY_MOVES 6     /* root moves the final check may try */
 #define VERIFY_SHARE 0.1   /* of the clock, kept for the final check */
 #define VERIFY_FROM 4      /* iterations from which the best move is checked */
-#define MAX_VERIFIED 32
-#define INF (GOMOKU_SCORE_WIN + 1)
-#define WIN GOMOKU_SCORE_WIN
-
-/* ---------------------------------------------------------------------------------- */
-/* Clock                                                                               */
-/* ---------------------------------------------------------------------------------- */
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
-
-/* ---------------------------------------------------------------------------------- */
-/* Search state                                                                        */
-/* ---------------------------------------------------------------------------------- */
-
-typedef struct shared {
-    gomoku_engine *engine;   /* the caller's engine: stop flag */
-    struct tt *tt;
-    double start;            /* now_ms() at the start */
-    double hard_ms;          /* never search longer than this (0: no clock) */
-    double soft_ms;          /* do not start another iteration after this (0: no clock) */
-    long long node_limit;    /* 0: none */
-    int max_depth;
-    int nthreads;
-    int root_n;              /* root moves every thread searches (after threat filtering) */
-    int root_list[GOMOKU_MAX_CELLS];
-    long long threat_nodes;  /* nodes of the root threat searches */
-    long long verify_each;   /* budget of one threat check of a root move */
-    int final_n;             /* the main thread's root order after its last iteration */
-    int final_list[GOMOKU_MAX_CELLS];
-    atomic_int abort_all;    /* set by the main thread when it is done: helpers unwind */
-    atomic_llong helper_nodes;
-} shared;
-
-typedef struct box {
-    int x0, y0, x1, y1;      /* bounding box of the stones; x0 > x1 when empty */
-} box;
-
-typedef struct thread {
-    shared *sh;
-    gomoku_engine *e;        /* engine whose board is searched (a copy for helpers) */
-    board *b;
-    int id;
-    int stopped;
-    long long nodes;
-    long long flushed;       /* nodes already added to sh->helper_nodes */
-    int seldepth;
-    long long extra_nodes;   /* threat-check nodes of this thread, within the node limit */
-    int nverified;           /* root moves the threat check found no refutation of */
-    int verified[MAX_VERIFIED];
-    int use_callback;
-    int killer[MAX_PLY][2];
-    int history[2][MAX_PADDED];
-    int pv[MAX_PLY][MAX_PLY];
-    int pvlen[MAX_PLY];
-    box bx[MAX_PLY + 1];
-    int moves[MAX_PLY][GOMOKU_MAX_CELLS];
-    int scores[MAX_PLY][GOMOKU_MAX_CELLS];
-    pthread_t handle;
-    /* results of the last completed iteration (main thread) */
-    int done_depth;
-} thread;
-
-/* ---------------------------------------------------------------------------------- */
-/* Limits                                                                              */
-/* ---------------------------------------------------------------------------------- */
-
-static void slow_check(thread *t)
-{
-    shared *sh = t->sh;
-    if (atomic_load_explicit(&sh->engine->stop, memory_order_relaxed) ||
-        atomic_load_explicit(&sh->abort_all, memory_order_relaxed)) {
-        t->stopped = 1;
-        return;
-    }
-    if (sh->hard_ms > 0 && now_ms() - sh->start >= sh->hard_ms) {
-        t->stopped = 1;
-        return;
-    }
-    if (sh->nthreads > 1) {
-        atomic_fetch_add(&sh->helper_nodes, t->nodes - t->flushed);
-        t->flushed = t->nodes;
-        if (sh->node_limit && atomic_load(&sh->helper_nodes) >= sh->node_limit)
-            t->stopped = 1;
-    }
-}
-
-/* Counts a node and says whether the search must unwind. With one thread the node limit
- * is exact, so node-limited searches repeat exactly. */
-static inline int enter_node(thread *t, int ply)
-{
-    t->nodes++;
-    if (ply > t->seldepth)
-        t->seldepth = ply;
-    if (t->stopped)
-        return 1;
-    if (t->sh->nthreads == 1 && t->sh->node_limit &&
-        t->nodes + t->extra_nodes >= t->sh->node_limit) {
-        t->stopped = 1;
-        return 1;
-    }
-    if ((t->nodes & 1023) == 0)
-        slow_check(t);
-    return t->stopped;
-}
 
 /* ---------------------------------------------------------------------------------- */
 /* Board helpers                                                                       */
@@ -178,274 +70,7 @@ static box box_of_board(const board *b)
     return r;
 }
 
-static inline void make(thread *t, int ply, int idx)
-{
-    box r = t->bx[ply];
-    int x = board_x(t->b, idx), y = board_y(t->b, idx);
-    if (x < r.x0) r.x0 = x;
-    if (y < r.y0) r.y0 = y;
-    if (x > r.x1) r.x1 = x;
-    if (y > r.y1) r.y1 = y;
-    t->bx[ply + 1] = r;
-    gomoku__board_make(t->b, idx);
-    gomoku__tt_prefetch(t->sh->tt, t->b->hash);
-}
 
-static inline void unmake(thread *t) { gomoku__board_unmake(t->b); }
-
-/* The cells worth scanning: the stones' bounding box grown by `m`, on the board. */
-static inline void scan_area(const thread *t, int ply, int m, int *x0, int *y0, int *x1,
-                             int *y1)
-{
-    const box *r = &t->bx[ply];
-    int n = t->b->size - 1;
-    *x0 = r->x0 - m < 0 ? 0 : r->x0 - m;
-    *y0 = r->y0 - m < 0 ? 0 : r->y0 - m;
-    *x1 = r->x1 + m > n ? n : r->x1 + m;
-    *y1 = r->y1 + m > n ? n : r->y1 + m;
-}
-
-/* Renju: would a black stone at the empty cell idx be forbidden? The exact test runs only
- * where it can be: two lines of three or better, an open-four line (a same-line double
- * four shows as one), or black stones that could join into an overline. */
-static int black_forbidden(board *b, int idx) { return gomoku__black_forbidden(b, idx); }
-
-/* Is the move idx illegal for the side to move (renju forbidden point)? */
-static inline int illegal(board *b, int idx)
-{
-    return b->rule == GOMOKU_RENJU && b->side == C_BLACK && black_forbidden(b, idx);
-}
-
-/* ---------------------------------------------------------------------------------- */
-/* Move generation and ordering                                                        */
-/* ---------------------------------------------------------------------------------- */
-
-/* Ordering weight of the shape a move makes on one line (own) or takes away from the
- * opponent (the opponent's shape at that cell). A five dominates everything, then what
- * cannot be stopped, then fours and open threes; the rest orders the quiet moves. */
-static const int pat_value[P_NUM] = {
-    [P_NONE] = 0, [P_ONE] = 1, [P_TWO] = 3, [P_OPEN_TWO] = 8, [P_THREE] = 10,
-    [P_OPEN_THREE] = 30, [P_FOUR] = 35, [P_OPEN_FOUR] = 400, [P_FIVE] = 5000};
-static const int own_class_bonus[K_NUM] = {
-    [K_NONE] = 0, [K_THREE] = 0, [K_DOUBLE_THREE] = 300, [K_FOUR] = 0,
-    [K_FOUR_THREE] = 1200, [K_OPEN_FOUR] = 2000, [K_FIVE] = 20000};
-static const int opp_class_bonus[K_NUM] = {
-    [K_NONE] = 0, [K_THREE] = 0, [K_DOUBLE_THREE] = 150, [K_FOUR] = 0,
-    [K_FOUR_THREE] = 600, [K_OPEN_FOUR] = 1000, [K_FIVE] = 10000};
-
-static inline int move_value(const board *b, int idx, int me)
-{
-    int opp = 1 - me, v = 0;
-    int sh_me = me * 4, sh_opp = opp * 4;
-    for (int d = 0; d < NDIR; d++) {
-        v += 2 * pat_value[(b->pat[idx][d] >> sh_me) & 15];
-        v += pat_value[(b->pat[idx][d] >> sh_opp) & 15];
-    }
-    return v + own_class_bonus[b->cls[idx][me]] + opp_class_bonus[b->cls[idx][opp]];
-}
-
-/* The opponent's five points (cells): writes up to cap of them, returns how many. */
-static int five_points(thread *t, int ply, int side, int *out, int cap)
-{
-    board *b = t->b;
-    int x0, y0, x1, y1, n = 0;
-    scan_area(t, ply, 2, &x0, &y0, &x1, &y1);
-    for (int y = y0; y <= y1; y++) {
-        int idx = board_index(b, x0, y);
-        for (int x = x0; x <= x1; x++, idx++)
-            if (b->cls[idx][side] == K_FIVE) {
-                if (n < cap)
-                    out[n] = idx;
-                n++;
-            }
-    }
-    return n;
-}
-
-/* The opponent's five point inside the search: the opponent's last move made it (an
- * older one would have been blocked, or the game would be over), so it lies on a line
- * through that move, within four steps. Falls back to a scan to be safe. */
-static int five_point_near_last(thread *t, int ply, int side)
-{
-    board *b = t->b;
-    if (b->nmoves > 0) {
-        int last = b->moves[b->nmoves - 1];
-        for (int d = 0; d < NDIR; d++) {
-            int step = b->dir_step[d];
-            for (int sgn = -1; sgn <= 1; sgn += 2)
-                for (int i = 1, q = last + sgn * step; i <= 4; i++, q += sgn * step) {
-                    if (b->cell[q] == C_WALL)
-                        break;
-                    if (b->cell[q] == C_EMPTY && b->cls[q][side] == K_FIVE)
-                        return q;
-                }
-        }
-    }
-    int q = 0;
-    five_points(t, ply, side, &q, 1);
-    return q;
-}
-
-static inline void add_unique(int *list, int *n, int idx)
-{
-    for (int i = 0; i < *n; i++)
-        if (list[i] == idx)
-            return;
-    list[(*n)++] = idx;
-}
-
-/*
- * The opponent (side opp) has open-four points: the mover must stop them or make fours.
- * Stopping one means taking the point itself or a cell that would complete a five after
- * it, and those cells are ones where the opponent would make a four on that line. Writes
- * the defending moves plus the mover's fours; returns how many (0 when the threat is not
- * real, e.g. every black open-four point is forbidden in renju).
- */
-static int gen_defence(thread *t, int ply, int *list)
-{
-    board *b = t->b;
-    int me = b->side - 1, opp = 1 - me;
-    int x0, y0, x1, y1, n = 0, threats = 0;
-    int renju_black_opp = b->rule == GOMOKU_RENJU && opp == 0;
-    scan_area(t, ply, 2, &x0, &y0, &x1, &y1);
-    for (int y = y0; y <= y1; y++) {
-        int idx = board_index(b, x0, y);
-        for (int x = x0; x <= x1; x++, idx++) {
-            if (b->cls[idx][opp] != K_OPEN_FOUR)
-                continue;
-            if (renju_black_opp && black_forbidden(b, idx))
-                continue;
-            threats++;
-            add_unique(list, &n, idx);
-            for (int d = 0; d < NDIR; d++) {
-                if (pat_of(b, idx, d, opp + 1) < P_FOUR)
-                    continue;
-                int step = b->dir_step[d];
-                for (int sgn = -1; sgn <= 1; sgn += 2)
-                    for (int i = 1; i <= 5; i++) {
-                        int q = idx + sgn * i * step;
-                        if (b->cell[q] == C_WALL)
-                            break;
-                        if (b->cell[q] == C_EMPTY && pat_of(b, q, d, opp + 1) >= P_FOUR)
-                            add_unique(list, &n, q);
-                    }
-            }
-        }
-    }
-    if (!threats)
-        return 0;
-    /* The mover's own fours gain a tempo. */
-    for (int y = y0; y <= y1; y++) {
-        int idx = board_index(b, x0, y);
-        for (int x = x0; x <= x1; x++, idx++)
-            if (b->cls[idx][me] >= K_FOUR && b->cell[idx] == C_EMPTY)
-                add_unique(list, &n, idx);
-    }
-    /* Renju: black's forbidden points are not moves. */
-    if (b->rule == GOMOKU_RENJU && me == 0) {
-        int k = 0;
-        for (int i = 0; i < n; i++)
-            if (!black_forbidden(b, list[i]))
-                list[k++] = list[i];
-        n = k;
-    }
-    return n;
-}
-
-/* Every empty cell within distance 2 of a stone (renju: black's forbidden points out). */
-static int gen_all(thread *t, int ply, int *list)
-{
-    board *b = t->b;
-    int x0, y0, x1, y1, n = 0;
-    int renju_black = b->rule == GOMOKU_RENJU && b->side == C_BLACK;
-    scan_area(t, ply, 2, &x0, &y0, &x1, &y1);
-    for (int y = y0; y <= y1; y++) {
-        int idx = board_index(b, x0, y);
-        for (int x = x0; x <= x1; x++, idx++)
-            if (b->cell[idx] == C_EMPTY && b->near[idx] > 0 &&
-                !(renju_black && black_forbidden(b, idx)))
-                list[n++] = idx;
-    }
-    return n;
-}
-
-/*
- * Generates the moves of a node where the mover has no five point and the opponent has
- * at most one (checked by the caller). Returns the count; *forced is set when the
- * opponent's threat restricts the moves.
- */
-static int generate(thread *t, int ply, int *list, int *forced)
-{
-    board *b = t->b;
-    int me = b->side - 1, opp = 1 - me;
-    *forced = 0;
-    if (b->ncls[opp][K_FIVE] > 0) {
-        *forced = 1;
-        list[0] = five_point_near_last(t, ply, opp);
-        if (list[0] == 0 || illegal(b, list[0]))
-            return 0;
-        return 1;
-    }
-    if (b->ncls[opp][K_OPEN_FOUR] > 0 && b->rule != GOMOKU_CARO) {
-        int n = gen_defence(t, ply, list);
-        if (n > 0) {
-            *forced = 1;
-            return n;
-        }
-    }
-    return gen_all(t, ply, list);
-}
-
-/* Two or more lines where one side would make an open two or better: a stone there builds
- * (or stops) a double three one move later, so the move is not treated as quiet. */
-static inline int double_two(const board *b, int idx)
-{
-    int nb = 0, nw = 0;
-    for (int d = 0; d < NDIR; d++) {
-        nb += (b->pat[idx][d] & 15) >= P_OPEN_TWO;
-        nw += (b->pat[idx][d] >> 4) >= P_OPEN_TWO;
-    }
-    return nb >= 2 || nw >= 2;
-}
-
-/* Orders list[0..n-1] by score, best first; the hash move and killers go first. */
-static void score_moves(thread *t, int ply, int *list, int *score, int n, int hash_move)
-{
-    board *b = t->b;
-    int me = b->side - 1;
-    const int *hist = t->history[me];
-    for (int i = 0; i < n; i++) {
-        int m = list[i];
-        int s;
-        if (m == hash_move)
-            s = 1 << 28;
-        else {
-            s = move_value(b, m, me) * 64;
-            if (m == t->killer[ply][0])
-                s += 2000 * 64;
-            else if (m == t->killer[ply][1])
-                s += 1500 * 64;
-            s += hist[m] > 60000 ? 60000 : hist[m];
-        }
-        score[i] = s;
-    }
-}
-
-/* Selection step: brings the best remaining move to position i. */
-static inline void pick(int *list, int *score, int n, int i)
-{
-    int best = i;
-    for (int j = i + 1; j < n; j++)
-        if (score[j] > score[best])
-            best = j;
-    if (best != i) {
-        int tm = list[i], ts = score[i];
-        list[i] = list[best];
-        score[i] = score[best];
-        list[best] = tm;
-        score[best] = ts;
-    }
-}
 
 /* ---------------------------------------------------------------------------------- */
 /* Evaluation                                                                          */
@@ -478,7 +103,7 @@ static int qsearch(thread *t, int alpha, int beta, int ply, int qd, int attacker
     if (ply >= MAX_PLY - 2)
         return evaluate(t);
     if (b->ncls[opp][K_FIVE] == 1) {
-        int block = five_point_near_last(t, ply, opp);
+        int block = gomoku__five_point_near_last(t, ply, opp);
         if (block == 0 || illegal(b, block))
             return -(WIN - ply - 2);
         make(t, ply, block);
@@ -601,14 +226,14 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
 
     int *list = t->moves[ply], *score = t->scores[ply];
     int forced;
-    int n = generate(t, ply, list, &forced);
+    int n = gomoku__generate(t, ply, list, &forced);
     if (n == 0) {
         /* Only a forbidden block (renju) or no empty cell near the stones. */
         if (forced)
             return -(WIN - ply - 2);
         return evaluate(t);
     }
-    score_moves(t, ply, list, score, n, hash_move);
+    gomoku__score_moves(t, ply, list, score, n, hash_move);
 
     /* A single forced reply does not use up depth: forced lines are read to the end. */
     /* Forced replies do not use up depth, so threat sequences (fours, and threes
@@ -686,27 +311,27 @@ typedef struct root_result {
     int pv[MAX_PLY];
 } root_result;
 
-/* Root moves: as generate(), except that with two opponent five points the blocks are
+/* Root moves: as gomoku__generate(), except that with two opponent five points the blocks are
  * still the moves (the game is lost, but the four must be answered). */
 static int root_moves(thread *t, int *list)
 {
     board *b = t->b;
     int me = b->side - 1, opp = 1 - me, forced;
     if (b->ncls[me][K_FIVE] > 0)
-        return five_points(t, 0, me, list, 1) > 0 ? 1 : 0;
+        return gomoku__five_points(t, 0, me, list, 1) > 0 ? 1 : 0;
     if (b->ncls[opp][K_FIVE] > 0) {
         int tmp[GOMOKU_MAX_CELLS];
-        int k = five_points(t, 0, opp, tmp, GOMOKU_MAX_CELLS), n = 0;
+        int k = gomoku__five_points(t, 0, opp, tmp, GOMOKU_MAX_CELLS), n = 0;
         for (int i = 0; i < k; i++)
             if (!illegal(b, tmp[i]))
                 list[n++] = tmp[i];
         if (n > 0)
             return n;
-        return gen_all(t, 0, list);
+        return gomoku__gen_all(t, 0, list);
     }
-    int n = generate(t, 0, list, &forced);
+    int n = gomoku__generate(t, 0, list, &forced);
     if (n == 0)
-        n = gen_all(t, 0, list);
+        n = gomoku__gen_all(t, 0, list);
     if (n == 0) {
         /* Nothing near the stones (or every such cell forbidden): any empty legal cell. */
         for (int y = 0; y < b->size; y++)
@@ -852,7 +477,7 @@ static void iterate(thread *t, root_result *out)
         int sc[GOMOKU_MAX_CELLS];
         tt_hit hit;
         int hm = gomoku__tt_probe(sh->tt, b->hash, 0, &hit) ? hit.move : 0;
-        score_moves(t, 0, list, sc, n, hm);
+        gomoku__score_moves(t, 0, list, sc, n, hm);
         for (int i = 0; i < n; i++)
             pick(list, sc, n, i);
         if (t->id > 0 && n > 2) {
@@ -950,7 +575,7 @@ static void iterate(thread *t, root_result *out)
         }
         unstable = list[0] != prev_best ? unstable + 2 : unstable > 0 ? unstable - 1 : 0;
         prev = score;
-        double elapsed = now_ms() - sh->start;
+        double elapsed = gomoku__now_ms() - sh->start;
         if (sh->engine->progress_fn) {
             gomoku_search_info info;
             fill_info(&info, t, out, total_nodes(t), elapsed);
@@ -1130,7 +755,7 @@ static int root_threats(thread *t, const gomoku_limits *l, root_result *out)
         opponent_threat(b, vct_budget, &null_nodes, line, stop) > 0) {
         /* Test the moves best-first within the same budget; untested ones are kept. */
         int *list = sh->root_list, sc[GOMOKU_MAX_CELLS], keep[GOMOKU_MAX_CELLS], nk = 0;
-        score_moves(t, 0, list, sc, n, 0);
+        gomoku__score_moves(t, 0, list, sc, n, 0);
         for (int i = 0; i < n; i++)
             pick(list, sc, n, i);
         /* A move that leaves the threat alone lets it be found again with about the same
@@ -1162,83 +787,6 @@ static int root_threats(thread *t, const gomoku_limits *l, root_result *out)
     return 0;
 }
 
-/* ---------------------------------------------------------------------------------- */
-/* Watchdog                                                                            */
-/* ---------------------------------------------------------------------------------- */
-
-/* The threat solvers look at their node budget and the stop flag, not at the clock; on a
- * slow or busy machine their budgets could outlast the time. With a clock, a watchdog
- * thread raises the engine's stop flag at the hard limit, which every part of the search
- * obeys. */
-typedef struct watchdog {
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-    int done;
-    struct timespec deadline; /* CLOCK_MONOTONIC */
-    gomoku_engine *engine;
-} watchdog;
-
-static void *watchdog_main(void *arg)
-{
-    watchdog *w = arg;
-    pthread_mutex_lock(&w->lock);
-    while (!w->done) {
-        if (pthread_cond_timedwait(&w->cond, &w->lock, &w->deadline) != 0) {
-            struct timespec now;
-            clock_gettime(CLOCK_MONOTONIC, &now);
-            if (now.tv_sec > w->deadline.tv_sec ||
-                (now.tv_sec == w->deadline.tv_sec && now.tv_nsec >= w->deadline.tv_nsec)) {
-                atomic_store(&w->engine->stop, 1);
-                break;
-            }
-        }
-    }
-    pthread_mutex_unlock(&w->lock);
-    return NULL;
-}
-
-/* Starts the watchdog for `ms` from `start_ms` (now_ms() time); returns 1 when running. */
-static int watchdog_start(watchdog *w, pthread_t *th, gomoku_engine *e, double start_ms, double ms)
-{
-    pthread_condattr_t ca;
-    if (pthread_condattr_init(&ca) != 0)
-        return 0;
-    int ok = pthread_condattr_setclock(&ca, CLOCK_MONOTONIC) == 0 &&
-             pthread_cond_init(&w->cond, &ca) == 0;
-    pthread_condattr_destroy(&ca);
-    if (!ok)
-        return 0;
-    if (pthread_mutex_init(&w->lock, NULL) != 0) {
-        pthread_cond_destroy(&w->cond);
-        return 0;
-    }
-    double at = start_ms + ms;
-    w->deadline.tv_sec = (time_t)(at / 1000.0);
-    w->deadline.tv_nsec = (long)((at - (double)w->deadline.tv_sec * 1000.0) * 1e6);
-    if (w->deadline.tv_nsec >= 1000000000L) {
-        w->deadline.tv_sec++;
-        w->deadline.tv_nsec -= 1000000000L;
-    }
-    w->done = 0;
-    w->engine = e;
-    if (pthread_create(th, NULL, watchdog_main, w) != 0) {
-        pthread_mutex_destroy(&w->lock);
-        pthread_cond_destroy(&w->cond);
-        return 0;
-    }
-    return 1;
-}
-
-static void watchdog_end(watchdog *w, pthread_t th)
-{
-    pthread_mutex_lock(&w->lock);
-    w->done = 1;
-    pthread_cond_signal(&w->cond);
-    pthread_mutex_unlock(&w->lock);
-    pthread_join(th, NULL);
-    pthread_mutex_destroy(&w->lock);
-    pthread_cond_destroy(&w->cond);
-}
 
 static void *helper_main(void *arg)
 {
@@ -1281,40 +829,6 @@ int gomoku_set_progress_callback(gomoku_engine *engine, gomoku_progress_fn fn, v
     return GOMOKU_OK;
 }
 
-/* Time budget: hard is never exceeded; soft is where no new iteration starts. */
-static void plan_time(shared *sh, const gomoku_limits *l, int nmoves, int size)
-{
-    sh->hard_ms = 0;
-    sh->soft_ms = 0;
-    double hard = 0, soft = 0;
-    if (l->time_ms > 0) {
-        /* Leave room for unwinding and the caller's overhead. */
-        double margin = l->time_ms / 20.0 < 30 ? l->time_ms / 20.0 : 30;
-        hard = l->time_ms - margin;
-        soft = 0;
-    }
-    if (l->time_left_ms > 0) {
-        /* Spread the clock over the moves still to come; most games end before the
-         * board is half full. */
-        int left = size * size / 2 - nmoves / 2;
-        if (left < 15)
-            left = 15;
-        double share = (double)l->time_left_ms / left;
-        double cap = l->time_left_ms / 5.0;
-        double margin = l->time_left_ms / 50.0 < 50 ? l->time_left_ms / 50.0 : 50;
-        double h = 3 * share < cap ? 3 * share : cap;
-        h -= margin;
-        if (h < 1)
-            h = 1;
-        if (hard == 0 || h < hard)
-            hard = h;
-        soft = share < hard ? share : hard;
-    }
-    if (hard > 0 && hard < 1)
-        hard = 1;
-    sh->hard_ms = hard;
-    sh->soft_ms = soft;
-}
 
 static void write_result(gomoku_search_result *out, const board *b, const root_result *r,
                          int seldepth, long long nodes, double elapsed)
@@ -1351,7 +865,7 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
         atomic_store(&engine->busy, 0);
         return GOMOKU_EGAMEOVER;
     }
-    double start = now_ms();
+    double start = gomoku__now_ms();
     atomic_store(&engine->stop, 0);
     board *b = &engine->b;
 
@@ -1361,7 +875,7 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
         r.move = board_index(b, b->size / 2, b->size / 2);
         r.pvlen = 1;
         r.pv[0] = r.move;
-        write_result(out, b, &r, 0, 1, now_ms() - start);
+        write_result(out, b, &r, 0, 1, gomoku__now_ms() - start);
         atomic_store(&engine->busy, 0);
         return GOMOKU_OK;
     }
@@ -1395,7 +909,7 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
     sh.nthreads = nthreads;
     atomic_init(&sh.abort_all, 0);
     atomic_init(&sh.helper_nodes, 0);
-    plan_time(&sh, limits, b->nmoves, b->size);
+    gomoku__plan_time(&sh, limits, b->nmoves, b->size);
 
     box root_box = box_of_board(b);
     for (int i = 0; i < nthreads; i++) {
@@ -1421,7 +935,7 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
 
     watchdog wd;
     pthread_t wd_thread;
-    int wd_running = sh.hard_ms > 0 && watchdog_start(&wd, &wd_thread, engine, start, sh.hard_ms);
+    int wd_running = sh.hard_ms > 0 && gomoku__watchdog_start(&wd, &wd_thread, engine, start, sh.hard_ms);
 
     root_result r;
     memset(&r, 0, sizeof r);
@@ -1429,7 +943,7 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
     int proven = sh.root_n > 1 && root_threats(&ts[0], limits, &r);
     if (proven && engine->progress_fn) {
         gomoku_search_info info;
-        fill_info(&info, &ts[0], &r, sh.threat_nodes, now_ms() - start);
+        fill_info(&info, &ts[0], &r, sh.threat_nodes, gomoku__now_ms() - start);
         engine->progress_fn(&info, engine->progress_payload);
     }
     sh.verify_each = budgets_of(&sh, limits).each;
@@ -1459,12 +973,12 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
     if (!proven && !atomic_load(&engine->stop))
         verify_best(&ts[0], &r, budgets_of(&sh, limits).verify);
     if (wd_running)
-        watchdog_end(&wd, wd_thread);
+        gomoku__watchdog_end(&wd, wd_thread);
     long long nodes = ts[0].nodes + sh.threat_nodes;
     for (int i = 1; i < started; i++)
         nodes += ts[i].nodes;
     int seldepth = ts[0].seldepth;
-    write_result(out, b, &r, seldepth, nodes, now_ms() - start);
+    write_result(out, b, &r, seldepth, nodes, gomoku__now_ms() - start);
 
     free(ts);
     free(copies);

@@ -1,0 +1,182 @@
+/*
+ * movegen.c - move generation and ordering of the strong search, read from the incremental
+ * cell classes of board.c: the five point, the defences against an open-four point, or every
+ * empty cell near the stones; ordered by the shapes a move makes and stops, killers and
+ * history.
+ */
+#include "search.h"
+
+/* The opponent's five points (cells): writes up to cap of them, returns how many. */
+int gomoku__five_points(thread *t, int ply, int side, int *out, int cap)
+{
+    board *b = t->b;
+    int x0, y0, x1, y1, n = 0;
+    scan_area(t, ply, 2, &x0, &y0, &x1, &y1);
+    for (int y = y0; y <= y1; y++) {
+        int idx = board_index(b, x0, y);
+        for (int x = x0; x <= x1; x++, idx++)
+            if (b->cls[idx][side] == K_FIVE) {
+                if (n < cap)
+                    out[n] = idx;
+                n++;
+            }
+    }
+    return n;
+}
+
+/* The opponent's five point inside the search: the opponent's last move made it (an
+ * older one would have been blocked, or the game would be over), so it lies on a line
+ * through that move, within four steps. Falls back to a scan to be safe. */
+int gomoku__five_point_near_last(thread *t, int ply, int side)
+{
+    board *b = t->b;
+    if (b->nmoves > 0) {
+        int last = b->moves[b->nmoves - 1];
+        for (int d = 0; d < NDIR; d++) {
+            int step = b->dir_step[d];
+            for (int sgn = -1; sgn <= 1; sgn += 2)
+                for (int i = 1, q = last + sgn * step; i <= 4; i++, q += sgn * step) {
+                    if (b->cell[q] == C_WALL)
+                        break;
+                    if (b->cell[q] == C_EMPTY && b->cls[q][side] == K_FIVE)
+                        return q;
+                }
+        }
+    }
+    int q = 0;
+    gomoku__five_points(t, ply, side, &q, 1);
+    return q;
+}
+
+static inline void add_unique(int *list, int *n, int idx)
+{
+    for (int i = 0; i < *n; i++)
+        if (list[i] == idx)
+            return;
+    list[(*n)++] = idx;
+}
+
+/*
+ * The opponent (side opp) has open-four points: the mover must stop them or make fours.
+ * Stopping one means taking the point itself or a cell that would complete a five after
+ * it, and those cells are ones where the opponent would make a four on that line. Writes
+ * the defending moves plus the mover's fours; returns how many (0 when the threat is not
+ * real, e.g. every black open-four point is forbidden in renju).
+ */
+static int gen_defence(thread *t, int ply, int *list)
+{
+    board *b = t->b;
+    int me = b->side - 1, opp = 1 - me;
+    int x0, y0, x1, y1, n = 0, threats = 0;
+    int renju_black_opp = b->rule == GOMOKU_RENJU && opp == 0;
+    scan_area(t, ply, 2, &x0, &y0, &x1, &y1);
+    for (int y = y0; y <= y1; y++) {
+        int idx = board_index(b, x0, y);
+        for (int x = x0; x <= x1; x++, idx++) {
+            if (b->cls[idx][opp] != K_OPEN_FOUR)
+                continue;
+            if (renju_black_opp && black_forbidden(b, idx))
+                continue;
+            threats++;
+            add_unique(list, &n, idx);
+            for (int d = 0; d < NDIR; d++) {
+                if (pat_of(b, idx, d, opp + 1) < P_FOUR)
+                    continue;
+                int step = b->dir_step[d];
+                for (int sgn = -1; sgn <= 1; sgn += 2)
+                    for (int i = 1; i <= 5; i++) {
+                        int q = idx + sgn * i * step;
+                        if (b->cell[q] == C_WALL)
+                            break;
+                        if (b->cell[q] == C_EMPTY && pat_of(b, q, d, opp + 1) >= P_FOUR)
+                            add_unique(list, &n, q);
+                    }
+            }
+        }
+    }
+    if (!threats)
+        return 0;
+    /* The mover's own fours gain a tempo. */
+    for (int y = y0; y <= y1; y++) {
+        int idx = board_index(b, x0, y);
+        for (int x = x0; x <= x1; x++, idx++)
+            if (b->cls[idx][me] >= K_FOUR && b->cell[idx] == C_EMPTY)
+                add_unique(list, &n, idx);
+    }
+    /* Renju: black's forbidden points are not moves. */
+    if (b->rule == GOMOKU_RENJU && me == 0) {
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (!black_forbidden(b, list[i]))
+                list[k++] = list[i];
+        n = k;
+    }
+    return n;
+}
+
+/* Every empty cell within distance 2 of a stone (renju: black's forbidden points out). */
+int gomoku__gen_all(thread *t, int ply, int *list)
+{
+    board *b = t->b;
+    int x0, y0, x1, y1, n = 0;
+    int renju_black = b->rule == GOMOKU_RENJU && b->side == C_BLACK;
+    scan_area(t, ply, 2, &x0, &y0, &x1, &y1);
+    for (int y = y0; y <= y1; y++) {
+        int idx = board_index(b, x0, y);
+        for (int x = x0; x <= x1; x++, idx++)
+            if (b->cell[idx] == C_EMPTY && b->near[idx] > 0 &&
+                !(renju_black && black_forbidden(b, idx)))
+                list[n++] = idx;
+    }
+    return n;
+}
+
+/*
+ * Generates the moves of a node where the mover has no five point and the opponent has
+ * at most one (checked by the caller). Returns the count; *forced is set when the
+ * opponent's threat restricts the moves.
+ */
+int gomoku__generate(thread *t, int ply, int *list, int *forced)
+{
+    board *b = t->b;
+    int me = b->side - 1, opp = 1 - me;
+    *forced = 0;
+    if (b->ncls[opp][K_FIVE] > 0) {
+        *forced = 1;
+        list[0] = gomoku__five_point_near_last(t, ply, opp);
+        if (list[0] == 0 || illegal(b, list[0]))
+            return 0;
+        return 1;
+    }
+    if (b->ncls[opp][K_OPEN_FOUR] > 0 && b->rule != GOMOKU_CARO) {
+        int n = gen_defence(t, ply, list);
+        if (n > 0) {
+            *forced = 1;
+            return n;
+        }
+    }
+    return gomoku__gen_all(t, ply, list);
+}
+
+/* Orders list[0..n-1] by score, best first; the hash move and killers go first. */
+void gomoku__score_moves(thread *t, int ply, int *list, int *score, int n, int hash_move)
+{
+    board *b = t->b;
+    int me = b->side - 1;
+    const int *hist = t->history[me];
+    for (int i = 0; i < n; i++) {
+        int m = list[i];
+        int s;
+        if (m == hash_move)
+            s = 1 << 28;
+        else {
+            s = move_value(b, m, me) * 64;
+            if (m == t->killer[ply][0])
+                s += 2000 * 64;
+            else if (m == t->killer[ply][1])
+                s += 1500 * 64;
+            s += hist[m] > 60000 ? 60000 : hist[m];
+        }
+        score[i] = s;
+    }
+}

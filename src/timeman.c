@@ -1,0 +1,155 @@
+/*
+ * timeman.c - the clock of the strong search: the time plan (a hard limit that is never
+ * passed and a soft one after which no iteration starts), the periodic limit check of the
+ * search threads, and the watchdog thread that stops the threat solvers at the hard limit.
+ */
+#if !defined(_POSIX_C_SOURCE) || _POSIX_C_SOURCE < 200809L
+#undef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, pthread_condattr_setclock */
+#endif
+#include "search.h"
+
+#include <time.h>
+
+/* ---------------------------------------------------------------------------------- */
+/* Clock                                                                               */
+/* ---------------------------------------------------------------------------------- */
+
+double gomoku__now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+
+/* ---------------------------------------------------------------------------------- */
+/* Limits                                                                              */
+/* ---------------------------------------------------------------------------------- */
+
+void gomoku__slow_check(thread *t)
+{
+    shared *sh = t->sh;
+    if (atomic_load_explicit(&sh->engine->stop, memory_order_relaxed) ||
+        atomic_load_explicit(&sh->abort_all, memory_order_relaxed)) {
+        t->stopped = 1;
+        return;
+    }
+    if (sh->hard_ms > 0 && gomoku__now_ms() - sh->start >= sh->hard_ms) {
+        t->stopped = 1;
+        return;
+    }
+    if (sh->nthreads > 1) {
+        atomic_fetch_add(&sh->helper_nodes, t->nodes - t->flushed);
+        t->flushed = t->nodes;
+        if (sh->node_limit && atomic_load(&sh->helper_nodes) >= sh->node_limit)
+            t->stopped = 1;
+    }
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Watchdog                                                                            */
+/* ---------------------------------------------------------------------------------- */
+
+/* The threat solvers look at their node budget and the stop flag, not at the clock; on a
+ * slow or busy machine their budgets could outlast the time. With a clock, a watchdog
+ * thread raises the engine's stop flag at the hard limit, which every part of the search
+ * obeys. */
+
+static void *watchdog_main(void *arg)
+{
+    watchdog *w = arg;
+    pthread_mutex_lock(&w->lock);
+    while (!w->done) {
+        if (pthread_cond_timedwait(&w->cond, &w->lock, &w->deadline) != 0) {
+            struct timespec now;
+            clock_gettime(CLOCK_MONOTONIC, &now);
+            if (now.tv_sec > w->deadline.tv_sec ||
+                (now.tv_sec == w->deadline.tv_sec && now.tv_nsec >= w->deadline.tv_nsec)) {
+                atomic_store(&w->engine->stop, 1);
+                break;
+            }
+        }
+    }
+    pthread_mutex_unlock(&w->lock);
+    return NULL;
+}
+
+/* Starts the watchdog for `ms` from `start_ms` (gomoku__now_ms() time); returns 1 when running. */
+int gomoku__watchdog_start(watchdog *w, pthread_t *th, gomoku_engine *e, double start_ms, double ms)
+{
+    pthread_condattr_t ca;
+    if (pthread_condattr_init(&ca) != 0)
+        return 0;
+    int ok = pthread_condattr_setclock(&ca, CLOCK_MONOTONIC) == 0 &&
+             pthread_cond_init(&w->cond, &ca) == 0;
+    pthread_condattr_destroy(&ca);
+    if (!ok)
+        return 0;
+    if (pthread_mutex_init(&w->lock, NULL) != 0) {
+        pthread_cond_destroy(&w->cond);
+        return 0;
+    }
+    double at = start_ms + ms;
+    w->deadline.tv_sec = (time_t)(at / 1000.0);
+    w->deadline.tv_nsec = (long)((at - (double)w->deadline.tv_sec * 1000.0) * 1e6);
+    if (w->deadline.tv_nsec >= 1000000000L) {
+        w->deadline.tv_sec++;
+        w->deadline.tv_nsec -= 1000000000L;
+    }
+    w->done = 0;
+    w->engine = e;
+    if (pthread_create(th, NULL, watchdog_main, w) != 0) {
+        pthread_mutex_destroy(&w->lock);
+        pthread_cond_destroy(&w->cond);
+        return 0;
+    }
+    return 1;
+}
+
+void gomoku__watchdog_end(watchdog *w, pthread_t th)
+{
+    pthread_mutex_lock(&w->lock);
+    w->done = 1;
+    pthread_cond_signal(&w->cond);
+    pthread_mutex_unlock(&w->lock);
+    pthread_join(th, NULL);
+    pthread_mutex_destroy(&w->lock);
+    pthread_cond_destroy(&w->cond);
+}
+
+
+/* Time budget: hard is never exceeded; soft is where no new iteration starts. */
+void gomoku__plan_time(shared *sh, const gomoku_limits *l, int nmoves, int size)
+{
+    sh->hard_ms = 0;
+    sh->soft_ms = 0;
+    double hard = 0, soft = 0;
+    if (l->time_ms > 0) {
+        /* Leave room for unwinding and the caller's overhead. */
+        double margin = l->time_ms / 20.0 < 30 ? l->time_ms / 20.0 : 30;
+        hard = l->time_ms - margin;
+        soft = 0;
+    }
+    if (l->time_left_ms > 0) {
+        /* Spread the clock over the moves still to come; most games end before the
+         * board is half full. */
+        int left = size * size / 2 - nmoves / 2;
+        if (left < 15)
+            left = 15;
+        double share = (double)l->time_left_ms / left;
+        double cap = l->time_left_ms / 5.0;
+        double margin = l->time_left_ms / 50.0 < 50 ? l->time_left_ms / 50.0 : 50;
+        double h = 3 * share < cap ? 3 * share : cap;
+        h -= margin;
+        if (h < 1)
+            h = 1;
+        if (hard == 0 || h < hard)
+            hard = h;
+        soft = share < hard ? share : hard;
+    }
+    if (hard > 0 && hard < 1)
+        hard = 1;
+    sh->hard_ms = hard;
+    sh->soft_ms = soft;
+}
