@@ -57,11 +57,15 @@ static inline void add_unique(int *list, int *n, int idx)
 }
 
 /*
- * The opponent (side opp) has open-four points: the mover must stop them or make fours.
- * Stopping one means taking the point itself or a cell that would complete a five after
- * it, and those cells are ones where the opponent would make a four on that line. Writes
- * the defending moves plus the mover's fours; returns how many (0 when the threat is not
- * real, e.g. every black open-four point is forbidden in renju).
+ * The opponent (side opp) threatens a win the mover must stop at once: an open-four
+ * point (an open three, or a double four, on the board) or a four-three point. Stopping
+ * one means taking the point itself or a cell of a line that the point would complete:
+ *   - on a four line, the cells that would complete a five after it; those are the
+ *     cells where the opponent would make a four on that line;
+ *   - on the three line of a four-three, the cells of the open four it would grow into;
+ *     those are the cells where the opponent would make at least a three on that line.
+ * Writes the defending moves plus the mover's fours; returns how many (0 when the threat
+ * is not real, e.g. every such black point is forbidden in renju).
  */
 static int gen_defence(thread *t, int ply, int *list)
 {
@@ -73,14 +77,18 @@ static int gen_defence(thread *t, int ply, int *list)
     for (int y = y0; y <= y1; y++) {
         int idx = board_index(b, x0, y);
         for (int x = x0; x <= x1; x++, idx++) {
-            if (b->cls[idx][opp] != K_OPEN_FOUR)
+            int k = b->cls[idx][opp];
+            if (k != K_OPEN_FOUR && k != K_FOUR_THREE)
                 continue;
             if (renju_black_opp && black_forbidden(b, idx))
                 continue;
             threats++;
             add_unique(list, &n, idx);
             for (int d = 0; d < NDIR; d++) {
-                if (pat_of(b, idx, d, opp + 1) < P_FOUR)
+                int p = pat_of(b, idx, d, opp + 1);
+                /* the four lines; for a four-three also its three line */
+                int need = p >= P_FOUR ? P_FOUR : k == K_FOUR_THREE && p == P_OPEN_THREE ? P_THREE : 0;
+                if (!need)
                     continue;
                 int step = b->dir_step[d];
                 for (int sgn = -1; sgn <= 1; sgn += 2)
@@ -88,7 +96,7 @@ static int gen_defence(thread *t, int ply, int *list)
                         int q = idx + sgn * i * step;
                         if (b->cell[q] == C_WALL)
                             break;
-                        if (b->cell[q] == C_EMPTY && pat_of(b, q, d, opp + 1) >= P_FOUR)
+                        if (b->cell[q] == C_EMPTY && pat_of(b, q, d, opp + 1) >= need)
                             add_unique(list, &n, q);
                     }
             }
@@ -148,7 +156,8 @@ int gomoku__generate(thread *t, int ply, int *list, int *forced)
             return 0;
         return 1;
     }
-    if (b->ncls[opp][K_OPEN_FOUR] > 0 && b->rule != GOMOKU_CARO) {
+    if ((b->ncls[opp][K_OPEN_FOUR] > 0 || b->ncls[opp][K_FOUR_THREE] > 0) &&
+        b->rule != GOMOKU_CARO) {
         int n = gen_defence(t, ply, list);
         if (n > 0) {
             *forced = 1;
