@@ -56,16 +56,29 @@ static inline void add_unique(int *list, int *n, int idx)
     list[(*n)++] = idx;
 }
 
+/* Class of the opponent's point idx if the mover had a stone on the empty cell idx + i *
+ * step of direction d (0 < |i| <= 5): that line's pattern is looked up again from idx's
+ * key with the cell filled in, the other three lines are unchanged. */
+static int class_with_stone(const board *b, int idx, int d, int i, int opp)
+{
+    int slot = i < 0 ? i + 5 : i + 4;
+    uint32_t key = b->key[idx][d] | (uint32_t)(2 - opp) << (2 * slot);
+    uint8_t p[NDIR];
+    for (int k = 0; k < NDIR; k++)
+        p[k] = (uint8_t)pat_of(b, idx, k, opp + 1);
+    p[d] = (uint8_t)((b->table[key] >> (opp * 4)) & 15);
+    return gomoku__cell_class(p);
+}
+
 /*
  * The opponent (side opp) threatens a win the mover must stop at once: an open-four
- * point (an open three, or a double four, on the board) or a four-three point. Stopping
- * one means taking the point itself or a cell of a line that the point would complete:
- *   - on a four line, the cells that would complete a five after it; those are the
- *     cells where the opponent would make a four on that line;
- *   - on the three line of a four-three, the cells of the open four it would grow into;
- *     those are the cells where the opponent would make at least a three on that line.
- * Writes the defending moves plus the mover's fours; returns how many (0 when the threat
- * is not real, e.g. every such black point is forbidden in renju).
+ * point (an open three, or a double four, on the board) or a four-three point. A mover's
+ * stone stops such a point when it takes the point, or when it lies on one of the point's
+ * lines, within five cells, and leaves the point less than a four-three: that is looked up
+ * exactly, from the point's neighbourhood keys, for every cell of its four lines.
+ * Writes the moves that stop at least one threat point plus the mover's fours; returns
+ * how many (0 when the threat is not real, e.g. every such black point is forbidden in
+ * renju).
  */
 static int gen_defence(thread *t, int ply, int *list)
 {
@@ -85,18 +98,14 @@ static int gen_defence(thread *t, int ply, int *list)
             threats++;
             add_unique(list, &n, idx);
             for (int d = 0; d < NDIR; d++) {
-                int p = pat_of(b, idx, d, opp + 1);
-                /* the four lines; for a four-three also its three line */
-                int need = p >= P_FOUR ? P_FOUR : k == K_FOUR_THREE && p == P_OPEN_THREE ? P_THREE : 0;
-                if (!need)
-                    continue;
                 int step = b->dir_step[d];
                 for (int sgn = -1; sgn <= 1; sgn += 2)
                     for (int i = 1; i <= 5; i++) {
                         int q = idx + sgn * i * step;
                         if (b->cell[q] == C_WALL)
                             break;
-                        if (b->cell[q] == C_EMPTY && pat_of(b, q, d, opp + 1) >= need)
+                        if (b->cell[q] == C_EMPTY &&
+                            class_with_stone(b, idx, d, sgn * i, opp) < K_FOUR_THREE)
                             add_unique(list, &n, q);
                     }
             }

@@ -3,9 +3,11 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, nanosleep under -std=c11 */
 #include "testutil.h"
 #include "internal.h"
+#include "search.h"
 
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -185,6 +187,79 @@ static void test_answers_an_open_three(void **state)
     assert_int_equal(r.best.y, 9);
     assert_true(r.best.x == 5 || r.best.x == 9);
     assert_false(GOMOKU_SCORE_IS_LOSS(r.score));
+    gomoku_free(e);
+}
+
+/* The moves movegen.c generates for the side to move, sorted as "x,y " text. */
+static void generated_moves(gomoku_engine *e, char *out, size_t cap, int *forced)
+{
+    thread *t = calloc(1, sizeof *t);
+    assert_non_null(t);
+    board *b = &e->b;
+    t->b = b;
+    t->e = e;
+    t->bx[0].x0 = t->bx[0].y0 = b->size;
+    t->bx[0].x1 = t->bx[0].y1 = -1;
+    for (int i = 0; i < b->nmoves; i++) {
+        int x = board_x(b, b->moves[i]), y = board_y(b, b->moves[i]);
+        t->bx[0].x0 = x < t->bx[0].x0 ? x : t->bx[0].x0;
+        t->bx[0].y0 = y < t->bx[0].y0 ? y : t->bx[0].y0;
+        t->bx[0].x1 = x > t->bx[0].x1 ? x : t->bx[0].x1;
+        t->bx[0].y1 = y > t->bx[0].y1 ? y : t->bx[0].y1;
+    }
+    int list[GOMOKU_MAX_CELLS];
+    int n = gomoku__generate(t, 0, list, forced);
+    /* in reading order, so the text does not depend on the generator's order */
+    out[0] = 0;
+    size_t len = 0;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++)
+            for (int i = 0; i < n; i++)
+                if (list[i] == board_index(b, x, y))
+                    len += (size_t)snprintf(out + len, cap - len, "%d,%d ", x, y);
+    free(t);
+}
+
+static void test_four_three_point_restricts_moves_to_its_defences(void **state)
+{
+    (void)state;
+    /* White: 5,9 6,9 7,9 (black 4,9 closes the row on the left) and 8,6 8,7. White at 8,9
+     * would make a four on row 9 and the open three 8,6 8,7 _ 8,9 on column 8: a
+     * four-three point. Black (its other stones in the corners) has nothing forcing, so
+     * its moves are exactly the cells that stop 8,9: 8,9 itself, 9,9 (the row's last free
+     * cell: the four would be dead), and on the column 8,5, 8,8 and 8,10 (each leaves the
+     * three unable to become an open four). 8,4 and 8,11 would not stop it: 8,6..8,9
+     * would still be open at 8,5 and 8,10. */
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE,
+                                   "4,9 5,9 0,0 6,9 14,0 7,9 0,14 8,6 14,14 8,7");
+    char got[512];
+    int forced = 0;
+    generated_moves(e, got, sizeof got, &forced);
+    assert_true(forced);
+    assert_string_equal(got, "8,5 8,8 8,9 9,9 8,10 ");
+    /* The search plays one of them (white, with five stones together against four in the
+     * corners, wins anyway: the search says so, and that does not matter here). */
+    gomoku_limits l = depth_limits(5);
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    char mv[16];
+    snprintf(mv, sizeof mv, "%d,%d ", r.best.x, r.best.y);
+    assert_non_null(strstr(got, mv));
+    gomoku_free(e);
+}
+
+static void test_open_three_defences_include_the_far_ends_when_they_stop_it(void **state)
+{
+    (void)state;
+    /* White's open three 6,9 7,9 8,9 with two free cells on each side: the open-four
+     * points are 5,9 and 9,9, and a black stone at 4,9 or 10,9 stops one of them (the
+     * four would be closed there), so the exact test lists all four cells. */
+    gomoku_engine *e = test_engine(15, GOMOKU_STANDARD, "7,4 6,9 2,2 7,9 12,2 8,9");
+    char got[512];
+    int forced = 0;
+    generated_moves(e, got, sizeof got, &forced);
+    assert_true(forced);
+    assert_string_equal(got, "4,9 5,9 9,9 10,9 ");
     gomoku_free(e);
 }
 
@@ -513,6 +588,8 @@ int main(void)
         cmocka_unit_test(test_finds_four_three),
         cmocka_unit_test(test_makes_an_open_four_from_an_open_three),
         cmocka_unit_test(test_answers_an_open_three),
+        cmocka_unit_test(test_four_three_point_restricts_moves_to_its_defences),
+        cmocka_unit_test(test_open_three_defences_include_the_far_ends_when_they_stop_it),
         cmocka_unit_test(test_stops_threatened_wins),
         cmocka_unit_test(test_time_limit_respected),
         cmocka_unit_test(test_stop_from_another_thread_returns_promptly),
