@@ -254,16 +254,31 @@ typedef enum gomoku_pattern {
 } gomoku_pattern;
 
 /*
+ * Combination points: empty cells where one stone would make two threats at once (the
+ * cell's four line patterns taken together). Counted once per cell and side.
+ */
+typedef enum gomoku_combo {
+    GOMOKU_COMBO_DOUBLE_THREE = 0, /* two open threes (never counted for black in renju,
+                                      where it is a forbidden move) */
+    GOMOKU_COMBO_FOUR_THREE = 1,   /* a four and an open three */
+    GOMOKU_COMBO_OPEN_FOUR = 2,    /* an open four, or two fours */
+    GOMOKU_COMBO_COUNT = 3
+} gomoku_combo;
+
+/*
  * The evaluation's weights. score = sum over patterns of own[p] * (the mover's count of
- * p) - opp[p] * (the opponent's count of p), then the turn rules: the mover with a
- * five point wins (win_score); an opponent with two distinct five points, that the mover
- * cannot both block, wins (-win_score); the mover with an open-four point and no
- * opponent five point is winning (win_score / 2).
+ * p) - opp[p] * (the opponent's count of p), plus the same over combination points with
+ * combo_own and combo_opp; then the turn rules: the mover with a five point wins
+ * (win_score); an opponent with two distinct five points, that the mover cannot both
+ * block, wins (-win_score); the mover with an open-four point and no opponent five point
+ * is winning (win_score / 2).
  */
 typedef struct gomoku_weights {
     int own[GOMOKU_PAT_COUNT];
     int opp[GOMOKU_PAT_COUNT];
     int win_score; /* the value of a static win; must be below GOMOKU_SCORE_WIN - 1000 */
+    int combo_own[GOMOKU_COMBO_COUNT]; /* per combination point of the mover */
+    int combo_opp[GOMOKU_COMBO_COUNT]; /* per combination point of the opponent */
 } gomoku_weights;
 
 /* Breakdown of a static evaluation. Index 0 is black, 1 white. */
@@ -271,8 +286,10 @@ typedef struct gomoku_eval_info {
     int score;                            /* as gomoku_evaluate() returns it */
     int side_to_move;                     /* GOMOKU_BLACK or GOMOKU_WHITE */
     int patterns[2][GOMOKU_PAT_COUNT];    /* counts of pattern points per side */
-    int pattern_score[2];                 /* weighted sum of each side's patterns, as own */
+    int pattern_score[2];                 /* weighted sum of each side's patterns and
+                                             combination points, as own */
     int custom;                           /* 1 when a user callback gave the score */
+    int combos[2][GOMOKU_COMBO_COUNT];    /* counts of combination points per side */
 } gomoku_eval_info;
 
 /*

@@ -197,6 +197,10 @@ static int valid_weights(const gomoku_weights *w)
     for (int p = 0; p < GOMOKU_PAT_COUNT; p++)
         if (w->own[p] < 0 || w->own[p] > 1000000 || w->opp[p] < 0 || w->opp[p] > 1000000)
             return 0;
+    for (int c = 0; c < GOMOKU_COMBO_COUNT; c++)
+        if (w->combo_own[c] < 0 || w->combo_own[c] > 1000000 || w->combo_opp[c] < 0 ||
+            w->combo_opp[c] > 1000000)
+            return 0;
     return w->win_score >= 1 && w->win_score <= GOMOKU_SCORE_WIN_MIN - 1;
 }
 

@@ -375,6 +375,53 @@ static void test_breakdown_counts_patterns_and_sums_to_score(void **state)
     gomoku_free(e);
 }
 
+static void test_breakdown_counts_combination_points_and_scores_them(void **state)
+{
+    (void)state;
+    /* White 5,9 6,9 7,9 (closed by black 4,9) and 8,6 8,7: 8,9 makes a four and an open
+     * three, white's one four-three point; black (to move) has none. */
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE,
+                                   "4,9 5,9 0,0 6,9 14,0 7,9 0,14 8,6 14,14 8,7");
+    gomoku_eval_info info;
+    assert_int_equal(gomoku_eval_breakdown(&info, e), GOMOKU_OK);
+    assert_int_equal(info.combos[1][GOMOKU_COMBO_FOUR_THREE], 1);
+    assert_int_equal(info.combos[0][GOMOKU_COMBO_FOUR_THREE], 0);
+    assert_int_equal(info.combos[1][GOMOKU_COMBO_OPEN_FOUR], 0);
+    gomoku_weights w;
+    gomoku_get_weights(&w, e);
+    int own = 0, opp = 0;
+    for (int p = 0; p < GOMOKU_PAT_COUNT; p++) {
+        own += w.own[p] * info.patterns[0][p];
+        opp += w.opp[p] * info.patterns[1][p];
+    }
+    for (int c = 0; c < GOMOKU_COMBO_COUNT; c++) {
+        own += w.combo_own[c] * info.combos[0][c];
+        opp += w.combo_opp[c] * info.combos[1][c];
+    }
+    assert_int_equal(info.score, own - opp);
+    /* Raising the weight of the opponent's four-three lowers black's score by as much. */
+    int before = info.score;
+    w.combo_opp[GOMOKU_COMBO_FOUR_THREE] += 1000;
+    assert_int_equal(gomoku_set_weights(e, &w), GOMOKU_OK);
+    int after;
+    gomoku_evaluate(&after, e);
+    assert_int_equal(after, before - 1000);
+    gomoku_free(e);
+
+    /* Black 5,7 6,7 on row 7 and 8,5 8,6 on column 8: 8,7 makes two open threes. In
+     * renju that is a forbidden move for black, not a threat, and is not counted. */
+    const char *d3 = "5,7 0,0 6,7 0,14 8,5 14,0 8,6";
+    gomoku_engine *r = test_engine(15, GOMOKU_RENJU, d3);
+    gomoku_engine *f = test_engine(15, GOMOKU_FREESTYLE, d3);
+    gomoku_eval_info ri, fi;
+    gomoku_eval_breakdown(&ri, r);
+    gomoku_eval_breakdown(&fi, f);
+    assert_true(fi.combos[0][GOMOKU_COMBO_DOUBLE_THREE] > 0);
+    assert_int_equal(ri.combos[0][GOMOKU_COMBO_DOUBLE_THREE], 0);
+    gomoku_free(r);
+    gomoku_free(f);
+}
+
 static void test_weights_can_be_read_set_and_validated(void **state)
 {
     (void)state;
@@ -387,6 +434,8 @@ static void test_weights_can_be_read_set_and_validated(void **state)
     gomoku_evaluate(&before, e);
     for (int p = 0; p < GOMOKU_PAT_COUNT; p++)
         w.own[p] = w.opp[p] = 0;
+    for (int c = 0; c < GOMOKU_COMBO_COUNT; c++)
+        w.combo_own[c] = w.combo_opp[c] = 0;
     w.own[GOMOKU_PAT_ONE] = 1;
     assert_int_equal(gomoku_set_weights(e, &w), GOMOKU_OK);
     gomoku_eval_info info;
@@ -400,6 +449,9 @@ static void test_weights_can_be_read_set_and_validated(void **state)
     assert_int_equal(gomoku_set_weights(e, &bad), GOMOKU_EINVAL);
     bad = w;
     bad.win_score = GOMOKU_SCORE_WIN;
+    assert_int_equal(gomoku_set_weights(e, &bad), GOMOKU_EINVAL);
+    bad = w;
+    bad.combo_opp[GOMOKU_COMBO_FOUR_THREE] = -5;
     assert_int_equal(gomoku_set_weights(e, &bad), GOMOKU_EINVAL);
     gomoku_weights now;
     gomoku_get_weights(&now, e);
@@ -515,6 +567,7 @@ int main(void)
         cmocka_unit_test(test_version_matches_header),
         cmocka_unit_test(test_eval_sees_threats_from_the_movers_side),
         cmocka_unit_test(test_breakdown_counts_patterns_and_sums_to_score),
+        cmocka_unit_test(test_breakdown_counts_combination_points_and_scores_them),
         cmocka_unit_test(test_weights_can_be_read_set_and_validated),
         cmocka_unit_test(test_eval_callback_replaces_builtin_and_can_be_removed),
         cmocka_unit_test(test_engines_in_two_threads_do_not_interfere),

@@ -26,8 +26,8 @@ from typing import Callable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 __all__ = [
     "Engine", "GomokuError", "Move", "Rule", "Color", "State", "Forbid", "Algo",
-    "Notation", "Weights", "EvalInfo", "SearchStats", "TextbookResult", "SearchInfo",
-    "SearchResult", "ThreatResult", "load_library", "version", "version_number",
+    "Notation", "Pattern", "Combo", "Weights", "EvalInfo", "SearchStats", "TextbookResult",
+    "SearchInfo", "SearchResult", "ThreatResult", "load_library", "version", "version_number",
     "default_weights", "strerror",
 ]
 
@@ -53,6 +53,7 @@ MAX_SIZE = 32
 MAX_CELLS = MAX_SIZE * MAX_SIZE
 MAX_PV = 64
 PAT_COUNT = 8
+COMBO_COUNT = 3
 SCORE_WIN = 30000
 SCORE_DRAW = 0
 SCORE_WIN_MIN = SCORE_WIN - 1000
@@ -110,6 +111,12 @@ class Pattern(enum.IntEnum):
     ONE = 7
 
 
+class Combo(enum.IntEnum):
+    DOUBLE_THREE = 0
+    FOUR_THREE = 1
+    OPEN_FOUR = 2
+
+
 def score_is_win(score: int) -> bool:
     return score >= SCORE_WIN_MIN
 
@@ -131,7 +138,8 @@ class _Point(ctypes.Structure):
 
 
 class _Weights(ctypes.Structure):
-    _fields_ = [("own", c_int * PAT_COUNT), ("opp", c_int * PAT_COUNT), ("win_score", c_int)]
+    _fields_ = [("own", c_int * PAT_COUNT), ("opp", c_int * PAT_COUNT), ("win_score", c_int),
+                ("combo_own", c_int * COMBO_COUNT), ("combo_opp", c_int * COMBO_COUNT)]
 
 
 class _EvalInfo(ctypes.Structure):
@@ -141,6 +149,7 @@ class _EvalInfo(ctypes.Structure):
         ("patterns", (c_int * PAT_COUNT) * 2),
         ("pattern_score", c_int * 2),
         ("custom", c_int),
+        ("combos", (c_int * COMBO_COUNT) * 2),
     ]
 
 
@@ -390,18 +399,24 @@ class Weights:
     own: List[int]
     opp: List[int]
     win_score: int
+    combo_own: List[int]  # indexed by Combo
+    combo_opp: List[int]
 
     @classmethod
     def _from_c(cls, w: _Weights) -> "Weights":
-        return cls(list(w.own), list(w.opp), w.win_score)
+        return cls(list(w.own), list(w.opp), w.win_score, list(w.combo_own), list(w.combo_opp))
 
     def _to_c(self) -> _Weights:
         if len(self.own) != PAT_COUNT or len(self.opp) != PAT_COUNT:
             raise ValueError(f"own and opp need {PAT_COUNT} values each")
+        if len(self.combo_own) != COMBO_COUNT or len(self.combo_opp) != COMBO_COUNT:
+            raise ValueError(f"combo_own and combo_opp need {COMBO_COUNT} values each")
         w = _Weights()
         w.own[:] = [int(v) for v in self.own]
         w.opp[:] = [int(v) for v in self.opp]
         w.win_score = int(self.win_score)
+        w.combo_own[:] = [int(v) for v in self.combo_own]
+        w.combo_opp[:] = [int(v) for v in self.combo_opp]
         return w
 
 
@@ -418,6 +433,7 @@ class EvalInfo:
     patterns: List[List[int]]  # [black, white], each indexed by Pattern
     pattern_score: List[int]   # [black, white]
     custom: bool
+    combos: List[List[int]]    # [black, white], each indexed by Combo
 
 
 @dataclass
@@ -608,6 +624,7 @@ class _Reader:
             patterns=[list(info.patterns[0]), list(info.patterns[1])],
             pattern_score=list(info.pattern_score),
             custom=bool(info.custom),
+            combos=[list(info.combos[0]), list(info.combos[1])],
         )
 
     def parse_move(self, text: str) -> Move:

@@ -207,6 +207,23 @@ class TestEvaluation(unittest.TestCase):
             self.assertEqual(e.weights.own[gomoku.Pattern.OPEN_THREE],
                              gomoku.default_weights().own[gomoku.Pattern.OPEN_THREE] + 7)
 
+    def test_combination_points_are_counted_and_weighted(self):
+        with Engine() as e:
+            # white 8,9 would make a four (row 9, closed by black 4,9) and an open three
+            e.play_moves("4,9 5,9 0,0 6,9 14,0 7,9 0,14 8,6 14,14 8,7")
+            info = e.eval_breakdown()
+            self.assertEqual(info.combos[1][gomoku.Combo.FOUR_THREE], 1)
+            self.assertEqual(info.combos[0], [0, 0, 0])
+            w = e.weights
+            self.assertEqual(len(w.combo_own), 3)
+            w.combo_opp[gomoku.Combo.FOUR_THREE] += 500
+            before = e.evaluate()
+            e.weights = w
+            self.assertEqual(e.evaluate(), before - 500)
+            w.combo_own[0] = -1
+            with self.assertRaises(GomokuError):
+                e.weights = w
+
     def test_invalid_weights_raise_einval_and_keep_old(self):
         with Engine() as e:
             before = e.weights
@@ -500,8 +517,8 @@ class TestStructLayout(unittest.TestCase):
         self.assertEqual(R.score.offset, 8)
         self.assertEqual(R.nodes.offset % ctypes.alignment(ctypes.c_longlong), 0)
         self.assertEqual(ctypes.sizeof(gomoku._Point), 8)
-        self.assertEqual(ctypes.sizeof(gomoku._Weights), 17 * 4)
-        self.assertEqual(ctypes.sizeof(gomoku._EvalInfo), (2 + 16 + 2 + 1) * 4)
+        self.assertEqual(ctypes.sizeof(gomoku._Weights), (17 + 6) * 4)
+        self.assertEqual(ctypes.sizeof(gomoku._EvalInfo), (2 + 16 + 2 + 1 + 6) * 4)
         self.assertEqual(gomoku._TextbookResult.pv.size, gomoku.MAX_PV * 8)
 
 
