@@ -41,7 +41,8 @@
 
 #define MAX_DEPTH 100      /* iterations */
 #define MAX_THREADS 64
-#define DEFENCE_EXTEND 4  /* defence lists this short do not use up depth (measured) */
+#define DEFENCE_EXTEND 6  /* defence lists this short do not use up depth (measured:
+                             4 -> 6 scored 67.5/120 at 200k nodes a move, 9 the same) */
 #define LMP_DEPTH 3       /* late move pruning at this depth and below (measured) */
 #define LMP_BASE 6        /* (measured) */
 #define LMP_STEP 4
