@@ -20,7 +20,6 @@
 #define HOT_INLINE inline
 #endif
 
-static inline int slot_of(int offset) { return offset < 0 ? offset + 5 : offset + 4; }
 
 /* Removes an empty cell's contribution to the counts. */
 static inline void count_out(board *b, int idx)

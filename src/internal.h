@@ -60,9 +60,10 @@ enum {
 #define NDIR 4
 
 /* Key slots: the 10 cells at offsets -5..-1 and +1..+5 along a line, 2 bits each
- * (C_EMPTY, C_BLACK, C_WHITE, C_WALL). Slot of offset i: i < 0 ? i + 5 : i + 4. */
+ * (C_EMPTY, C_BLACK, C_WHITE, C_WALL). */
 #define KEY_BITS 20
 #define KEY_SIZE (1u << KEY_BITS)
+static inline int slot_of(int offset) { return offset < 0 ? offset + 5 : offset + 4; }
 
 /* What gomoku__board_make changed, so that gomoku__board_unmake can put it back without
  * looking anything up again (board.c only). A move changes the patterns of at most the

@@ -88,21 +88,36 @@ static inline int evaluate(thread *t)
 /* Quiescence: the mover's fours (each forces one block), a small VCF at the horizon     */
 /* ---------------------------------------------------------------------------------- */
 
-static int qsearch(thread *t, int alpha, int beta, int ply, int qd, int attacker)
+/* What every node of the search and the quiescence does first: count the node, and settle
+ * it at once when the game is over, the mover can make five, the opponent has two five
+ * points, or the ply reaches max_ply. Returns 1 with the node's value in *value then. */
+static inline int node_start(thread *t, int ply, int max_ply, int *value)
 {
     board *b = t->b;
     t->pvlen[ply] = ply;
-    if (enter_node(t, ply))
-        return 0;
-    if (b->state != GOMOKU_ONGOING)
-        return b->state == GOMOKU_DRAW ? GOMOKU_SCORE_DRAW : -(WIN - ply);
     int me = b->side - 1, opp = 1 - me;
-    if (b->ncls[me][K_FIVE] > 0)
-        return WIN - ply - 1;
-    if (b->ncls[opp][K_FIVE] >= 2)
-        return -(WIN - ply - 2);
-    if (ply >= MAX_PLY - 2)
-        return evaluate(t);
+    if (enter_node(t, ply))
+        *value = 0;
+    else if (b->state != GOMOKU_ONGOING)
+        *value = b->state == GOMOKU_DRAW ? GOMOKU_SCORE_DRAW : -(WIN - ply);
+    else if (b->ncls[me][K_FIVE] > 0)
+        *value = WIN - ply - 1;
+    else if (b->ncls[opp][K_FIVE] >= 2)
+        *value = -(WIN - ply - 2);
+    else if (ply >= max_ply)
+        *value = evaluate(t);
+    else
+        return 0;
+    return 1;
+}
+
+static int qsearch(thread *t, int alpha, int beta, int ply, int qd, int attacker)
+{
+    board *b = t->b;
+    int done;
+    if (node_start(t, ply, MAX_PLY - 2, &done))
+        return done;
+    int me = b->side - 1, opp = 1 - me;
     if (b->ncls[opp][K_FIVE] == 1) {
         int block = gomoku__five_point_near_last(t, ply, opp);
         if (block == 0 || illegal(b, block))
@@ -193,18 +208,10 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
     board *b = t->b;
     if (depth <= 0)
         return qsearch(t, alpha, beta, ply, 0, t->b->side);
-    t->pvlen[ply] = ply;
-    if (enter_node(t, ply))
-        return 0;
-    if (b->state != GOMOKU_ONGOING)
-        return b->state == GOMOKU_DRAW ? GOMOKU_SCORE_DRAW : -(WIN - ply);
+    int done;
+    if (node_start(t, ply, MAX_PLY - QS_MAX - 2, &done))
+        return done;
     int me = b->side - 1, opp = 1 - me;
-    if (b->ncls[me][K_FIVE] > 0)
-        return WIN - ply - 1;
-    if (b->ncls[opp][K_FIVE] >= 2)
-        return -(WIN - ply - 2);
-    if (ply >= MAX_PLY - QS_MAX - 2)
-        return evaluate(t);
 
     /* Mate distance: nothing here can beat a shorter mate already found. */
     if (alpha < -(WIN - ply))
