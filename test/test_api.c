@@ -327,6 +327,18 @@ static void test_version_matches_header(void **state)
 
 /* ---- evaluation ---- */
 
+/* The evaluation's formula written out: one side's pattern and combination counts of a
+ * breakdown, weighted. */
+static int weighted_counts(const gomoku_eval_info *info, int side, const int *pw, const int *cw)
+{
+    int sum = 0;
+    for (int p = 0; p < GOMOKU_PAT_COUNT; p++)
+        sum += pw[p] * info->patterns[side][p];
+    for (int c = 0; c < GOMOKU_COMBO_COUNT; c++)
+        sum += cw[c] * info->combos[side][c];
+    return sum;
+}
+
 static void test_eval_sees_threats_from_the_movers_side(void **state)
 {
     (void)state;
@@ -365,11 +377,8 @@ static void test_breakdown_counts_patterns_and_sums_to_score(void **state)
     assert_int_equal(info.patterns[1][GOMOKU_PAT_OPEN_THREE], 0);
     gomoku_weights w;
     gomoku_get_weights(&w, e);
-    int own = 0, opp = 0;
-    for (int p = 0; p < GOMOKU_PAT_COUNT; p++) {
-        own += w.own[p] * info.patterns[0][p];
-        opp += w.opp[p] * info.patterns[1][p];
-    }
+    int own = weighted_counts(&info, 0, w.own, w.combo_own);
+    int opp = weighted_counts(&info, 1, w.opp, w.combo_opp);
     assert_int_equal(info.pattern_score[0], own);
     assert_int_equal(info.score, own - opp);
     gomoku_free(e);
@@ -389,16 +398,8 @@ static void test_breakdown_counts_combination_points_and_scores_them(void **stat
     assert_int_equal(info.combos[1][GOMOKU_COMBO_OPEN_FOUR], 0);
     gomoku_weights w;
     gomoku_get_weights(&w, e);
-    int own = 0, opp = 0;
-    for (int p = 0; p < GOMOKU_PAT_COUNT; p++) {
-        own += w.own[p] * info.patterns[0][p];
-        opp += w.opp[p] * info.patterns[1][p];
-    }
-    for (int c = 0; c < GOMOKU_COMBO_COUNT; c++) {
-        own += w.combo_own[c] * info.combos[0][c];
-        opp += w.combo_opp[c] * info.combos[1][c];
-    }
-    assert_int_equal(info.score, own - opp);
+    assert_int_equal(info.score, weighted_counts(&info, 0, w.own, w.combo_own) -
+                                     weighted_counts(&info, 1, w.opp, w.combo_opp));
     /* Raising the weight of the opponent's four-three lowers black's score by as much. */
     int before = info.score;
     w.combo_opp[GOMOKU_COMBO_FOUR_THREE] += 1000;
