@@ -655,14 +655,9 @@ static int parse_free_cell(int *x, int *y, pb_state *pb, const char *arg)
     return 1;
 }
 
-static void cmd_start(pb_state *pb, const char *arg)
+/* START and RECTSTART: a new game on an n x n board, answered OK or ERROR. */
+static void start_board(pb_state *pb, long long n)
 {
-    long long n;
-    const char *p = arg;
-    if (parse_int(&n, &p) != 0 || *skip_blanks(p) != '\0') {
-        say("ERROR expected START size, got '%s'", arg);
-        return;
-    }
     if (n < GOMOKU_MIN_SIZE || n > GOMOKU_MAX_SIZE) {
         say("ERROR unsupported size %lld (%d..%d)", n, GOMOKU_MIN_SIZE, GOMOKU_MAX_SIZE);
         return;
@@ -673,6 +668,17 @@ static void cmd_start(pb_state *pb, const char *arg)
         return;
     }
     say("OK");
+}
+
+static void cmd_start(pb_state *pb, const char *arg)
+{
+    long long n;
+    const char *p = arg;
+    if (parse_int(&n, &p) != 0 || *skip_blanks(p) != '\0') {
+        say("ERROR expected START size, got '%s'", arg);
+        return;
+    }
+    start_board(pb, n);
 }
 
 static void cmd_rectstart(pb_state *pb, const char *arg)
@@ -686,16 +692,7 @@ static void cmd_rectstart(pb_state *pb, const char *arg)
         say("ERROR only square boards are supported");
         return;
     }
-    if (w < GOMOKU_MIN_SIZE || w > GOMOKU_MAX_SIZE) {
-        say("ERROR unsupported size %lld (%d..%d)", w, GOMOKU_MIN_SIZE, GOMOKU_MAX_SIZE);
-        return;
-    }
-    int rc = new_game(pb, (int)w);
-    if (rc != GOMOKU_OK) {
-        say("ERROR %s", gomoku_strerror(rc));
-        return;
-    }
-    say("OK");
+    start_board(pb, w);
 }
 
 static void cmd_restart(pb_state *pb)
