@@ -1,19 +1,22 @@
 #!/usr/bin/env python3
 """A/B match between two builds of libgomoku, for measuring a change to the search.
 
-    bench/ab-match.py --a OLD.so --b NEW.so [--nodes N] [--rule R] [--openings N] [--jobs J]
+    bench/ab-match.py --a OLD.so --b NEW.so [--nodes N] [--rule R] [--openings N]
+                      [--random N] [--seed S] [--jobs J]
 
 Both shared libraries are loaded into one process (ctypes loads each path privately), and
 their strong searches play the 20 balanced openings of examples/gomoku-match.c, each
-twice with the colours swapped. Every move is searched with a node limit, not a clock,
-so a match gives the same games on a busy machine as on a quiet one, and a change in the
-result comes from the change in the code. Prints each game and B's score with an Elo
+twice with the colours swapped; --random N adds N seeded three-stone openings, for the
+larger samples that small changes need. Every move is searched with a node limit, not a
+clock, so a match gives the same games on a busy machine as on a quiet one, and a change
+in the result comes from the change in the code. Prints each game and B's score with an Elo
 estimate (95% interval). Developer tool: standard library only, not installed.
 """
 import argparse
 import ctypes
 import math
 import multiprocessing
+import random
 import re
 import sys
 
@@ -63,6 +66,25 @@ class Lib:
         return e
 
 
+def random_openings(n, seed):
+    """n distinct openings: black, white, black on cells at most two steps from the centre
+    of a 15x15 board, black's second stone within two steps of its first."""
+    rng = random.Random(seed)
+    out, seen = [], set()
+    while len(out) < n:
+        cells = [(x, y) for x in range(5, 10) for y in range(5, 10)]
+        b1 = (7, 7)
+        w = rng.choice([c for c in cells if c != b1 and max(abs(c[0] - 7), abs(c[1] - 7)) <= 2])
+        b2 = rng.choice([c for c in cells if c not in (b1, w) and
+                         max(abs(c[0] - b1[0]), abs(c[1] - b1[1])) <= 2])
+        key = (w, b2)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(" ".join("%d,%d" % c for c in (b1, w, b2)))
+    return out
+
+
 def play_game(args):
     a_path, b_path, rule, nodes, opening, b_black = args
     libs = [Lib(a_path), Lib(b_path)]
@@ -107,12 +129,17 @@ def main():
     ap.add_argument("--nodes", type=int, default=200000, help="node limit per move")
     ap.add_argument("--rule", default="freestyle", choices=sorted(RULES))
     ap.add_argument("--openings", type=int, default=0, help="use the first N openings (0 = all)")
+    ap.add_argument("--random", type=int, default=0, metavar="N",
+                    help="add N openings of three stones drawn near the centre (seeded, so "
+                         "the same N gives the same openings) to tell small changes apart")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the --random openings")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("-v", action="store_true", help="print each game's moves")
     a = ap.parse_args()
     ops = openings_from_match_tool()
     if a.openings:
         ops = ops[:a.openings]
+    ops += random_openings(a.random, a.seed)
     work = [(a.a, a.b, a.rule, a.nodes, op, bb) for op in ops for bb in (False, True)]
     with multiprocessing.Pool(a.jobs) as pool:
         results = pool.map(play_game, work)

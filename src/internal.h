@@ -45,8 +45,7 @@ enum {
  * by urgency. */
 enum {
     K_NONE = 0,
-    K_THREE = 1,        /* one open three (a move here makes an open four? no: makes one
-                           OPEN_THREE line) */
+    K_THREE = 1,        /* a move here makes one OPEN_THREE line */
     K_DOUBLE_THREE = 2, /* two or more OPEN_THREE lines */
     K_FOUR = 3,         /* one FOUR line, nothing else strong */
     K_FOUR_THREE = 4,   /* FOUR plus OPEN_THREE: wins unless the four is answered by a
