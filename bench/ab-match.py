@@ -9,8 +9,8 @@ their strong searches play the 20 balanced openings of examples/gomoku-match.c, 
 twice with the colours swapped; --random N adds N seeded three-stone openings, for the
 larger samples that small changes need. Every move is searched with a node limit, not a
 clock, so a match gives the same games on a busy machine as on a quiet one, and a change
-in the result comes from the change in the code. Prints each game and B's score with an Elo
-estimate (95% interval). Developer tool: standard library only, not installed.
+in the result comes from the change in the code. Prints each game and B's score with an
+Elo estimate (95% interval). Developer tool: standard library only, not installed.
 """
 import argparse
 import ctypes
@@ -67,21 +67,18 @@ class Lib:
 
 
 def random_openings(n, seed):
-    """n distinct openings: black, white, black on cells at most two steps from the centre
-    of a 15x15 board, black's second stone within two steps of its first."""
+    """n distinct openings: black on the centre of a 15x15 board, then white and black on
+    other cells at most two steps from it (at most 24 * 23 of them)."""
     rng = random.Random(seed)
+    cells = [(x, y) for x in range(5, 10) for y in range(5, 10) if (x, y) != (7, 7)]
+    n = min(n, len(cells) * (len(cells) - 1))
     out, seen = [], set()
     while len(out) < n:
-        cells = [(x, y) for x in range(5, 10) for y in range(5, 10)]
-        b1 = (7, 7)
-        w = rng.choice([c for c in cells if c != b1 and max(abs(c[0] - 7), abs(c[1] - 7)) <= 2])
-        b2 = rng.choice([c for c in cells if c not in (b1, w) and
-                         max(abs(c[0] - b1[0]), abs(c[1] - b1[1])) <= 2])
-        key = (w, b2)
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(" ".join("%d,%d" % c for c in (b1, w, b2)))
+        w = rng.choice(cells)
+        b2 = rng.choice([c for c in cells if c != w])
+        if (w, b2) not in seen:
+            seen.add((w, b2))
+            out.append(" ".join("%d,%d" % c for c in ((7, 7), w, b2)))
     return out
 
 
@@ -130,8 +127,8 @@ def main():
     ap.add_argument("--rule", default="freestyle", choices=sorted(RULES))
     ap.add_argument("--openings", type=int, default=0, help="use the first N openings (0 = all)")
     ap.add_argument("--random", type=int, default=0, metavar="N",
-                    help="add N openings of three stones drawn near the centre (seeded, so "
-                         "the same N gives the same openings) to tell small changes apart")
+                    help="add N openings of three stones drawn near the centre (the same "
+                         "seed gives the same openings) to tell small changes apart")
     ap.add_argument("--seed", type=int, default=1, help="seed of the --random openings")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("-v", action="store_true", help="print each game's moves")
