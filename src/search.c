@@ -46,12 +46,14 @@
 #define MAX_DEPTH 100      /* iterations */
 #define MAX_THREADS 64
 #define DEFENCE_EXTEND 6  /* defence lists this short do not use up depth (measured:
-                             4 -> 6 scored 67.5/120 at 200k nodes a move, 9 the same) */
+                             4 -> 6 scored 67.5/120 at 200k nodes a move, 9 the same;
+                             3 scored 46.8% of 360 games against 6) */
 #define LMP_DEPTH 3       /* late move pruning at this depth and below (measured) */
 #define LMP_BASE 6        /* (measured) */
 #define LMP_STEP 4
 #define LMR_FROM 4        /* moves searched at full depth before reductions (measured) */
-#define QS_MAX 8          /* quiescence plies: four fours and their blocks (measured) */
+#define QS_MAX 8          /* quiescence plies: four fours and their blocks (measured:
+                             12 scored 57/120, 6 scored 50.3% of 360 games) */
 #define THREAT_DEPTH 30    /* attacker moves of the root VCF/VCT */
 #define VERIFY_MOVES 6     /* root moves the final check may try */
 #define VERIFY_SHARE 0.1   /* of the clock, kept for the final check */
