@@ -154,6 +154,8 @@ def cmd_fit(a):
     w = gomoku.default_weights(a.lib)
     cap = w.win_score // 2 - 1
     rows = design(load(a.file))
+    if len(rows) < 20:
+        sys.exit("texel-tune: %d quiet positions in %s, too few to fit" % (len(rows), a.file))
     rng = random.Random(1)
     rng.shuffle(rows)
     hold = rows[: len(rows) // 10]

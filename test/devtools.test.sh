@@ -1,0 +1,71 @@
+#!/bin/sh
+# Smoke tests of the developer tools in bench/ (the A/B match and the weight tuner): they
+# run on a tiny budget and their output has the shape the README promises. Run from the
+# repository root (make test does); needs the built lib/libgomoku.so.
+LIB=${LIB:-lib/libgomoku.so}
+# A sanitizer-built library cannot be loaded by python3 through ctypes.
+if [ -n "$GOMOKU_SANITIZED" ]; then
+    echo "devtools.test.sh: skipped (sanitizer build; python cannot load it)"
+    exit 0
+fi
+[ -f "$LIB" ] || { echo "devtools.test.sh: $LIB not built"; exit 1; }
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok   - $1"; }
+not_ok() { fail=$((fail + 1)); echo "FAIL - $1"; [ -n "$2" ] && printf '%s\n' "$2" | sed 's/^/       /'; }
+check() {
+    name=$1
+    shift
+    if "$@"; then ok "$name"; else not_ok "$name"; fi
+}
+
+# ---- ab-match.py: one opening, both colours, the same build on both sides ----
+python3 bench/ab-match.py --a "$LIB" --b "$LIB" --nodes 3000 --rule freestyle --openings 1 \
+    --jobs 1 > "$tmp/ab.txt" 2>&1
+check "ab-match.py exits 0" [ $? -eq 0 ]
+check "ab-match.py plays two games" [ "$(grep -c ' moves  B ' "$tmp/ab.txt")" -eq 2 ]
+# The search is deterministic under a node limit, so a build against itself plays the same
+# game from both sides: one win each, or two draws.
+check "a build against itself scores exactly one half" grep -q 'score 1.0/2 (50.0%)' "$tmp/ab.txt"
+
+# ---- texel-tune.py gen: positions with the game's result for the side to move ----
+python3 bench/texel-tune.py gen --out "$tmp/pos.txt" --games 6 --nodes 3000 --jobs 1 \
+    --lib "$LIB" > "$tmp/gen.txt" 2>&1
+check "texel-tune.py gen exits 0" [ $? -eq 0 ]
+check "gen writes positions" [ "$(wc -l < "$tmp/pos.txt")" -ge 30 ]
+check "every position has a known rule, a result and 22 inputs" \
+    awk '($1 != "freestyle" && $1 != "standard" && $1 != "renju") ||
+         ($2 != "0.0" && $2 != "0.5" && $2 != "1.0") || NF != 24 { bad = 1 }
+         END { exit bad }' "$tmp/pos.txt"
+# In a won game the two sides have the move equally often, give or take one, so over six
+# games the wins and losses seen by the side to move differ by at most six.
+check "results are seen from the side to move" \
+    awk '$2 == "1.0" { w++ } $2 == "0.0" { l++ } END { d = w - l; exit !(w > 0 && d <= 6 && d >= -6) }' \
+    "$tmp/pos.txt"
+
+# ---- texel-tune.py fit: fitted weights the library accepts ----
+python3 bench/texel-tune.py fit "$tmp/pos.txt" --epochs 2 --lib "$LIB" > "$tmp/fit.txt" 2>&1
+check "texel-tune.py fit exits 0" [ $? -eq 0 ]
+check "fit prints the loss of the current weights" grep -q '^loss with the current weights' "$tmp/fit.txt"
+tail -n 1 "$tmp/fit.txt" > "$tmp/w.json"
+check "the fitted weights are valid for gomoku_set_weights" python3 -c "
+import json, sys
+sys.path.insert(0, 'examples/python')
+import gomoku
+d = json.load(open('$tmp/w.json'))
+e = gomoku.Engine(15, 'freestyle', library_path='$LIB')
+w = e.weights
+w.own, w.opp, w.combo_own, w.combo_opp = d['own'], d['opp'], d['combo_own'], d['combo_opp']
+e.weights = w
+assert e.weights.combo_own == d['combo_own'] and e.weights.own == d['own']
+"
+# Too little data is an error with a message, not a crash.
+head -n 5 "$tmp/pos.txt" > "$tmp/few.txt"
+python3 bench/texel-tune.py fit "$tmp/few.txt" --lib "$LIB" > "$tmp/few.out" 2>&1
+check "fit refuses too few positions" [ $? -ne 0 ]
+check "fit says why" grep -q 'too few to fit' "$tmp/few.out"
+
+echo "devtools.test.sh: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
