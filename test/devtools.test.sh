@@ -1,6 +1,7 @@
 #!/bin/sh
-# Smoke tests of the developer tools in bench/ (the A/B match and the weight tuner): they
-# run on a tiny budget and their output has the shape the README promises. Run from the
+# Smoke tests of the developer tools in bench/ (the A/B match, the weight tuner and the
+# match against the textbook search): they run on a tiny budget and their output has the
+# shape the README promises. Run from the
 # repository root (make test does); needs the built lib/libgomoku.so.
 LIB=${LIB:-lib/libgomoku.so}
 # A sanitizer-built library cannot be loaded by python3 through ctypes.
@@ -66,6 +67,14 @@ head -n 5 "$tmp/pos.txt" > "$tmp/few.txt"
 python3 bench/texel-tune.py fit "$tmp/few.txt" --lib "$LIB" > "$tmp/few.out" 2>&1
 check "fit refuses too few positions" [ $? -ne 0 ]
 check "fit says why" grep -q 'too few to fit' "$tmp/few.out"
+
+# ---- vs-textbook.py: both colours of one opening, the textbook with another build's weights ----
+python3 bench/vs-textbook.py --strong "$LIB" --weights-of "$LIB" --nodes 5000 --depth 2 \
+    --openings 1 > "$tmp/vt.txt" 2>&1
+check "vs-textbook.py exits 0" [ $? -eq 0 ]
+check "vs-textbook.py plays both colours" \
+    sh -c "grep -q 'strong black: ' '$tmp/vt.txt' && grep -q 'strong white: ' '$tmp/vt.txt'"
+check "vs-textbook.py totals the two games" grep -Eq '^strong search: (0|0.5|1|1.5|2)/2 ' "$tmp/vt.txt"
 
 echo "devtools.test.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

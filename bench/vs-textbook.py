@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""The strong search of one build against the textbook search with another build's weights.
+
+    bench/vs-textbook.py --strong S.so [--weights-of T.so] [--nodes N] [--depth D]
+                         [--rule R] [--color white|black|both] [--openings N]
+
+Like examples/gomoku-match (its openings, the textbook's negamax with alpha-beta and
+ordering at a fixed depth), but the strong search has a node limit a move instead of a
+clock, so a run gives the same games on a busy machine, and the textbook search
+evaluates with the default weights of the build T (default: S). This separates the two
+things a change of the default weights does: how the strong search plays, and how good
+an opponent the textbook search becomes. Prints each game and the strong search's score.
+Developer tool: standard library only, not installed.
+"""
+import argparse
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "examples", "python"))
+import gomoku  # noqa: E402
+
+
+def match_openings():
+    src = open(os.path.join(HERE, "..", "examples", "gomoku-match.c")).read()
+    start = src.index("openings[] = {")
+    return re.findall(r'"([0-9, ]+)"', src[start:src.index("};", start)])
+
+
+def play(a, opening, strong_black, weights):
+    es = gomoku.Engine(15, a.rule, library_path=a.strong)
+    et = gomoku.Engine(15, a.rule, library_path=a.strong)
+    et.weights = weights
+    for m in opening.split():
+        x, y = map(int, m.split(","))
+        es.play(x, y)
+        et.play(x, y)
+    while es.state == gomoku.State.ONGOING:
+        if (es.move_count % 2 == 0) == strong_black:
+            mv = es.search(time_ms=None, nodes=a.nodes).best
+        else:
+            mv = et.textbook_search("negamax-ab", depth=a.depth).best
+        es.play(mv.x, mv.y)
+        et.play(mv.x, mv.y)
+    w = es.winner
+    n = es.move_count
+    es.close()
+    et.close()
+    if w is None:
+        return 0.5, n
+    return (1.0 if (w == gomoku.Color.BLACK) == strong_black else 0.0), n
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--strong", required=True, help="libgomoku.so whose strong search plays")
+    ap.add_argument("--weights-of", default=None,
+                    help="libgomoku.so whose default weights the textbook search uses")
+    ap.add_argument("--nodes", type=int, default=1000000)
+    ap.add_argument("--depth", type=int, default=6)
+    ap.add_argument("--rule", default="freestyle")
+    ap.add_argument("--color", default="both", choices=["white", "black", "both"])
+    ap.add_argument("--openings", type=int, default=0, help="the first N openings (0 = all)")
+    a = ap.parse_args()
+    weights = gomoku.default_weights(a.weights_of or a.strong)
+    ops = match_openings()
+    if a.openings > 0:
+        ops = ops[:a.openings]
+    colors = {"white": [False], "black": [True], "both": [True, False]}[a.color]
+    score = games = 0
+    for op in ops:
+        for strong_black in colors:
+            s, n = play(a, op, strong_black, weights)
+            score += s
+            games += 1
+            print("%-17s strong %s: %s (%d moves)" % (op, "black" if strong_black else "white",
+                  {1.0: "win", 0.5: "draw", 0.0: "loss"}[s], n), flush=True)
+    print("strong search: %g/%d (%.1f%%)" % (score, games, 100.0 * score / games))
+
+
+if __name__ == "__main__":
+    main()
