@@ -1,8 +1,8 @@
 #!/bin/sh
 # Smoke tests of the developer tools in bench/ (the A/B match, the weight tuner and the
 # match against the textbook search): they run on a tiny budget and their output has the
-# shape the README promises. Run from the
-# repository root (make test does); needs the built lib/libgomoku.so.
+# shape the README promises.
+# Run from the repository root (make test does); needs the built lib/libgomoku.so.
 LIB=${LIB:-lib/libgomoku.so}
 # A sanitizer-built library cannot be loaded by python3 through ctypes.
 if [ -n "$GOMOKU_SANITIZED" ]; then
