@@ -154,6 +154,33 @@ static inline int pat_of(const board *b, int idx, int d, int s)
 {
     return (b->pat[idx][d] >> (s == C_BLACK ? 0 : 4)) & 15;
 }
+/* The four line patterns of side s (C_BLACK/C_WHITE) at the empty cell idx, packed as
+ * class-table nibbles. */
+static inline uint32_t gomoku__pattern_nibbles(const board *b, int idx, int s)
+{
+    uint32_t nib = 0;
+    for (int d = 0; d < NDIR; d++)
+        nib |= (uint32_t)pat_of(b, idx, d, s) << (4 * d);
+    return nib;
+}
+/* The class of side `owner`'s (0 black, 1 white) empty cell idx if the other side had a
+ * stone on the empty cell at offset i (0 < |i| <= 5) of direction d. Only that line's
+ * pattern changes: it is looked up again from idx's key with the cell filled in; `nib`
+ * is gomoku__pattern_nibbles(b, idx, owner + 1). */
+static inline int gomoku__class_with_stone(const board *b, int idx, int d, int i, int owner,
+                                           uint32_t nib)
+{
+    uint32_t key = b->key[idx][d] | (uint32_t)(2 - owner) << (2 * slot_of(i));
+    uint32_t p = (b->table[key] >> (owner * 4)) & 15;
+    return b->class_table[(nib & ~(15u << (4 * d))) | p << (4 * d)];
+}
+/* The pattern side s would make at the empty cell idx in direction d if s also had a
+ * stone on the empty cell at offset i (0 < |i| <= 5) of that line. */
+static inline int gomoku__pattern_with_own_stone(const board *b, int idx, int d, int i, int s)
+{
+    uint32_t key = b->key[idx][d] | (uint32_t)s << (2 * slot_of(i));
+    return (b->table[key] >> (s == C_BLACK ? 0 : 4)) & 15;
+}
 
 /* pattern.c: the tables, built once per process behind pthread_once. */
 const uint8_t *gomoku__pattern_table(int rule);

@@ -56,17 +56,6 @@ static inline void add_unique(int *list, int *n, int idx)
     list[(*n)++] = idx;
 }
 
-/* The class of the opponent's point idx if the mover had a stone on the empty cell at
- * offset i (0 < |i| <= 5) of direction d. Only that line's pattern changes: it is looked
- * up again from idx's key with the cell filled in; `nib` holds idx's four patterns of the
- * opponent as class-table nibbles. */
-static inline int class_with_stone(const board *b, int idx, int d, int i, int opp, uint32_t nib)
-{
-    uint32_t key = b->key[idx][d] | (uint32_t)(2 - opp) << (2 * slot_of(i));
-    uint32_t p = (b->table[key] >> (opp * 4)) & 15;
-    return b->class_table[(nib & ~(15u << (4 * d))) | p << (4 * d)];
-}
-
 /*
  * The opponent (side opp) threatens a win the mover must stop at once: an open-four
  * point (an open three, or a double four, on the board) or a four-three point. A mover's
@@ -94,9 +83,7 @@ static int gen_defence(thread *t, int ply, int *list)
                 continue;
             threats++;
             add_unique(list, &n, idx);
-            uint32_t nib = 0;
-            for (int d = 0; d < NDIR; d++)
-                nib |= (uint32_t)pat_of(b, idx, d, opp + 1) << (4 * d);
+            uint32_t nib = gomoku__pattern_nibbles(b, idx, opp + 1);
             for (int d = 0; d < NDIR; d++) {
                 int step = b->dir_step[d];
                 for (int sgn = -1; sgn <= 1; sgn += 2)
@@ -105,7 +92,7 @@ static int gen_defence(thread *t, int ply, int *list)
                         if (b->cell[q] == C_WALL)
                             break;
                         if (b->cell[q] == C_EMPTY &&
-                            class_with_stone(b, idx, d, sgn * i, opp, nib) < K_FOUR_THREE)
+                            gomoku__class_with_stone(b, idx, d, sgn * i, opp, nib) < K_FOUR_THREE)
                             add_unique(list, &n, q);
                     }
             }

@@ -399,22 +399,94 @@ static int finish_line(ctx *c, int ply)
     return 0;
 }
 
+/* Adds the empty cell q to the set w[0 .. *n - 1] unless it is there; -1 on overflow. */
+static int add_cell(short *w, int *n, int cap, int q)
+{
+    if (contains(w, *n, q))
+        return 0;
+    if (*n == cap)
+        return -1;
+    w[(*n)++] = (short)q;
+    return 0;
+}
+
+/*
+ * W(t) of an attacker four-three point t (see the file comment), or -1 when t is no
+ * threat. Playing t makes a four, whose five point f the defender must take, and an open
+ * three, which then becomes an open four. A defender stone stops that only on t; on one
+ * of t's lines where it leaves t less than a four-three (looked up exactly from t's
+ * keys); on f; or on one of f's lines where it would make the block at f a four of the
+ * defender's, which wins the tempo back. A stone anywhere else changes none of these
+ * shapes, and the defender's fours, which could, are answers of their own. When the
+ * block at f already makes a defender four, t threatens nothing. Not used for black in
+ * renju, where a white stone far away can change what is forbidden, nor in caro.
+ */
+static int four_three_stoppers(ctx *c, int t, short *w, int cap)
+{
+    board *b = c->b;
+    int A = c->att, D = c->def, n = 0;
+    uint32_t nib = gomoku__pattern_nibbles(b, t, A);
+    w[n++] = (short)t;
+    for (int d = 0; d < NDIR; d++)
+        for (int sgn = -1; sgn <= 1; sgn += 2)
+            for (int i = 1; i <= 5; i++) {
+                int q = t + sgn * i * b->dir_step[d];
+                if (b->cell[q] == C_WALL)
+                    break;
+                if (b->cell[q] == C_EMPTY &&
+                    gomoku__class_with_stone(b, t, d, sgn * i, A - 1, nib) < K_FOUR_THREE &&
+                    add_cell(w, &n, cap, q) < 0)
+                    return -1;
+            }
+    int f = -1, ok = 0;
+    if (null_play(c, t, A) == GOMOKU_ONGOING && !has_five_point(b, D)) {
+        short fp[2];
+        if (scan_class(c, A, K_FIVE, fp, 2) == 1) {
+            f = fp[0];
+            ok = 1;
+            for (int d = 0; d < NDIR && ok; d++)
+                ok = pat_of(b, f, d, D) < P_FOUR;
+            for (int d = 0; d < NDIR && ok; d++)
+                for (int sgn = -1; sgn <= 1; sgn += 2)
+                    for (int i = 1; i <= 4; i++) {
+                        int q = f + sgn * i * b->dir_step[d];
+                        if (b->cell[q] == C_WALL)
+                            break;
+                        if (b->cell[q] == C_EMPTY &&
+                            gomoku__pattern_with_own_stone(b, f, d, sgn * i, D) >= P_FOUR &&
+                            add_cell(w, &n, cap, q) < 0)
+                            ok = 0;
+                    }
+        }
+    }
+    null_unplay(c);
+    if (!ok || add_cell(w, &n, cap, f) < 0)
+        return -1;
+    return n;
+}
+
 /* Defender to move, the attacker has no five point: the defences against its threes
- * (see the file comment), written to out. Returns their count, or -1 when the attacker
- * has no such threat or the list overflows. *spare receives a cell for the defender to
- * play when nothing defends (the line must show some move). */
+ * and four-three points (see the file comment), written to out. Returns their count, or
+ * -1 when the attacker has no such threat or the list overflows. *spare receives a cell
+ * for the defender to play when nothing defends (the line must show some move). */
 static int three_defences(ctx *c, short *out, int cap, int *spare)
 {
     board *b = c->b;
     int A = c->att, D = c->def;
     short cand[CAND_MAX], inter[CAND_MAX], w[CAND_MAX];
-    int nc = scan_class(c, A, K_OPEN_FOUR, cand, CAND_MAX);
+    int four_three = !c->caro && !c->renju_att_black;
+    int nc = scan_class(c, A, four_three ? K_FOUR_THREE : K_OPEN_FOUR, cand, CAND_MAX);
     if (nc <= 0)
         return -1;
     int nt = 0, ni = 0;
     *spare = -1;
     for (int i = 0; i < nc; i++) {
         int t = cand[i];
+        int nw = -1;
+        if (b->cls[t][A - 1] == K_FOUR_THREE) {
+            nw = four_three_stoppers(c, t, w, CAND_MAX);
+            goto intersect;
+        }
         if (c->renju_att_black) {
             int strong = 0;
             for (int d = 0; d < NDIR; d++)
@@ -422,7 +494,6 @@ static int three_defences(ctx *c, short *out, int cap, int *spare)
             if (strong != 1)
                 continue;
         }
-        int nw = -1;
         if (null_play(c, t, A) == GOMOKU_ONGOING && !has_five_point(b, D)) {
             if (!c->caro) {
                 short f[CAND_MAX];
@@ -444,6 +515,7 @@ static int three_defences(ctx *c, short *out, int cap, int *spare)
             }
         }
         null_unplay(c);
+    intersect:
         if (nw < 0)
             continue;
         if (nt == 0) {

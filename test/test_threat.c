@@ -111,7 +111,7 @@ static void put(board *b, int idx) { gomoku__board_make(b, idx); }
 static void take(board *b) { gomoku__board_unmake(b); }
 
 #define MEMO_SIZE 4096 /* positions remembered as proven, per verification */
-#define MAX_RERUNS 400 /* fresh solver lines per verification before giving up */
+#define MAX_RERUNS 4000 /* fresh solver lines per verification before giving up */
 
 typedef struct vstats {
     long long positions;  /* defender moves examined */
@@ -707,8 +707,12 @@ static void test_open_three_wins_for_the_side_to_move_only(void **state)
     }
 }
 
-/* Black has a four-three ready (as above) but white already has a four: black must block
- * it with a move that threatens nothing, so neither solver may claim a win. */
+/* Black has a four-three ready at h8 = (7,7) (its closed three on row 7, an open two on
+ * the diagonal) but white already has a four: black must block it with a move that
+ * threatens nothing, so neither solver may claim a win. (With the open two on column 7
+ * as above, black would win all the same: after the block and white's h8, a three on
+ * the anti-diagonal through f8 and h6 starts a VCT, which the solver finds and the
+ * verifier accepts.) */
 static void test_no_win_when_defender_threatens_five_first(void **state)
 {
     (void)state;
@@ -718,9 +722,11 @@ static void test_no_win_when_defender_threatens_five_first(void **state)
         "...............",
         "...............",
         "...............",
-        ".......X.......",
-        ".......X.......",
+        "...............",
+        "...............",
         "...OXXX........",
+        "........X......",
+        ".........X.....",
         "...............",
         "...............",
         "...............",
