@@ -750,6 +750,28 @@ static void test_no_win_when_defender_threatens_five_first(void **state)
     }
 }
 
+/* A threat that is neither a four nor a three: after some attacker moves the attacker's
+ * only threat is a four-three point, which the defender must spoil (or the four's block
+ * must become a defender four). This renju position (tactics.txt line 41, white to move,
+ * every winning first move listed) is won through such a node: the solver that knew
+ * only fours, open-four points and double fours as threats found nothing in 1M nodes. */
+static void test_vct_answers_four_three_threats(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_RENJU, "4,5 6,8 5,9 5,10 7,10 8,8 7,8 7,9 8,10 6,10 5,11");
+    board *b = &e->b;
+    vstats st = {0};
+    int line[LINE_CAP];
+    int len = solve_checked(gomoku__vct, b, 30, 1000000, line, &st);
+    assert_true(len > 0);
+    int x = board_x(b, line[0]), y = board_y(b, line[0]);
+    assert_true((x == 6 && y == 6) || (x == 6 && y == 7) || (x == 9 && y == 7) ||
+                (x == 11 && y == 9));
+    /* No VCF: the win needs the threat. */
+    assert_int_equal(solve_checked(gomoku__vcf, b, 30, 200000, line, &st), 0);
+    gomoku_free(e);
+}
+
 /* Black's four-three at g8 (6,7) is blocked at h8 (7,7), and that block completes a
  * white four on column 7 (h5 h6 h7 h8, closed by black at h4): black must take h9
  * (7,8), which makes no four, so the open four that would win next is too late: no VCF.
@@ -1116,6 +1138,7 @@ int main(void)
         cmocka_unit_test(test_open_three_wins_for_the_side_to_move_only),
         cmocka_unit_test(test_no_win_when_defender_threatens_five_first),
         cmocka_unit_test(test_defender_counter_four_must_be_answered),
+        cmocka_unit_test(test_vct_answers_four_three_threats),
         cmocka_unit_test(test_renju_black_never_wins_through_a_forbidden_point),
         cmocka_unit_test(test_renju_white_wins_by_forcing_a_forbidden_block),
         cmocka_unit_test(test_public_vcf_vct_report_line_as_points_and_keep_position),
