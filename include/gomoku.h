@@ -512,8 +512,10 @@ typedef struct gomoku_threat_result {
 GOMOKU_API int gomoku_vcf(gomoku_threat_result *out, gomoku_engine *engine,
                           long long node_budget, int time_ms);
 
-/* As gomoku_vcf(), also allowing threes (the defender may answer a three with any
- * defending move or a four of its own). */
+/* As gomoku_vcf(), also allowing threats by threes: attacking moves after which the
+ * attacker, moving again, would make an open four, a double four or a four-three (renju:
+ * a four-three threat counts for white only). The defender may answer such a threat with
+ * any move that spoils it or a four of its own. */
 GOMOKU_API int gomoku_vct(gomoku_threat_result *out, gomoku_engine *engine,
                           long long node_budget, int time_ms);
 

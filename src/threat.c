@@ -29,6 +29,15 @@
  *    make it forbidden (a white stone cannot add a three or four, while the recursive
  *    three rule could otherwise turn a legal point into a double three from afar).
  *
+ *  - A four-three point t of the attacker (a stone there makes a four and an open three)
+ *    is a threat too: the defender must take the four's five point f, and the three then
+ *    becomes an open four. W(t) is t, the cells of t's lines where a defender stone
+ *    leaves t less than a four-three, f, and the cells of f's lines where a defender
+ *    stone would turn the block at f into a four of the defender's, which takes the
+ *    tempo back (t threatens nothing when the block is such a four already). No other
+ *    defender stone changes those shapes. Not used for black in renju (the recursive
+ *    three rule again) nor in caro (five points there need more than one block).
+ *
  * A node budget, a stop flag and (for the public calls) a deadline bound the work; an
  * aborted search reports no win and stores nothing. A small transposition table, keyed by
  * the position's hash, remembers proven and failed attacker nodes within one call.
