@@ -775,10 +775,11 @@ static void verify_best(thread *t, root_result *r, long long budget)
  * The opponent threatens a forced win (proven with the mover passing): a root move after
  * which the threat search still proves the opponent's win is dropped. The moves are
  * tested best-first in rounds: the first round gives each about the effort that found
- * the threat (a move that ignores it lets it be found again as easily), each later round
- * four times more to the moves still standing, until the budget is spent. Moves not
- * reached keep their place, so an exclusion is always proven. When every move is proven
- * lost, the ones whose proven loss is longest stay: they are the hardest to win against.
+ * the threat (a move that ignores it lets it be found again as easily; at most an eighth
+ * of the budget), each later round four times more to the moves still standing, until
+ * the budget is spent. Moves not reached keep their place, so an exclusion is always
+ * proven. When every move is proven lost, the ones whose proven loss is longest stay:
+ * they are the hardest to win against.
  * Returns the nodes spent.
  */
 static long long filter_root(thread *t, long long budget, long long per_move)
@@ -794,6 +795,9 @@ static long long filter_root(thread *t, long long budget, long long per_move)
         pick(list, sc, n, i);
         lost[i] = 0;
     }
+    /* One costly first test must not take the whole budget. */
+    if (per_move > budget / 8)
+        per_move = budget / 8 + 1;
     long long spent = 0;
     for (int alive = n; alive > 1 && spent < budget && !atomic_load(stop); per_move *= 4) {
         for (int i = 0; i < n && spent < budget; i++) {
