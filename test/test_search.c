@@ -302,6 +302,41 @@ static void test_stops_threatened_wins(void **state)
     }
 }
 
+/* When the opponent threatens a forced win, the move played is never one that a
+ * 1000-node VCT of the opponent refutes, even from a one-ply main search: the root filter
+ * drops proven-lost moves first (its first round gives each move at least 1000 nodes) and
+ * the final check of the chosen move would replace it. Where every move is lost the search
+ * still answers with a legal move. */
+static void test_moves_refuted_by_the_threat_search_are_not_played(void **state)
+{
+    (void)state;
+    static const struct {
+        gomoku_rule rule;
+        const char *moves;
+    } cases[] = {
+        {GOMOKU_FREESTYLE, "5,5 8,5 7,8 6,8 5,7 5,6 7,7"},
+        {GOMOKU_STANDARD, "7,9 4,10 10,7 4,11 7,7 7,10 6,10"},
+        {GOMOKU_STANDARD, "7,5 8,5 7,7 9,6 7,4 7,6 6,6 6,7 5,8"},
+        {GOMOKU_RENJU, "8,8 9,7 9,6 7,8 10,7 7,7 8,5 7,4 10,8"},
+        /* White's crossing twos with black's stones far away: every move loses. */
+        {GOMOKU_FREESTYLE, "3,3 7,7 3,11 8,7 11,11 9,5 11,3 9,6"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gomoku_engine *e = test_engine(15, cases[i].rule, cases[i].moves);
+        gomoku_threat_result th;
+        gomoku_limits l = depth_limits(1);
+        gomoku_search_result r;
+        assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+        assert_int_equal(gomoku_cell(e, r.best.x, r.best.y), GOMOKU_EMPTY);
+        assert_int_equal(gomoku_play(e, r.best.x, r.best.y), GOMOKU_OK);
+        assert_int_equal(gomoku_vct(&th, e, 1000, 0), GOMOKU_OK);
+        if (i < 4 && th.found)
+            fail_msg("case %zu: played %d,%d, which a 1000-node VCT refutes", i, r.best.x,
+                     r.best.y);
+        gomoku_free(e);
+    }
+}
+
 static void test_time_limit_respected(void **state)
 {
     (void)state;
@@ -591,6 +626,7 @@ int main(void)
         cmocka_unit_test(test_four_three_point_restricts_moves_to_its_defences),
         cmocka_unit_test(test_open_three_defences_include_the_far_ends_when_they_stop_it),
         cmocka_unit_test(test_stops_threatened_wins),
+        cmocka_unit_test(test_moves_refuted_by_the_threat_search_are_not_played),
         cmocka_unit_test(test_time_limit_respected),
         cmocka_unit_test(test_stop_from_another_thread_returns_promptly),
         cmocka_unit_test(test_one_thread_is_deterministic),
