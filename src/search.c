@@ -227,8 +227,21 @@ static inline void update_pv(thread *t, int ply, int m)
 static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_node)
 {
     board *b = t->b;
-    if (depth <= 0)
-        return qsearch(t, alpha, beta, ply, 0, t->b->side);
+    /* At the horizon the quiescence search takes over, unless the side to move faces an
+     * open-four or four-three point of the opponent (and no five threat either way): then
+     * its defences are searched one more ply, into the quiescence search, since the
+     * static evaluation cannot tell a single threat, which a block answers, from a double
+     * one, which loses (measured: 70.5/120 at 200k nodes a move against the engine
+     * without it; 39% more nodes to depth 7). */
+    int horizon = 0;
+    if (depth <= 0) {
+        int o = 2 - b->side;
+        if (b->rule == GOMOKU_CARO || b->ncls[o][K_FIVE] || b->ncls[1 - o][K_FIVE] ||
+            b->ncls[o][K_OPEN_FOUR] + b->ncls[o][K_FOUR_THREE] == 0)
+            return qsearch(t, alpha, beta, ply, 0, t->b->side);
+        horizon = 1;
+        depth = 1;
+    }
     int done;
     if (node_start(t, ply, MAX_PLY - QS_MAX - 2, &done))
         return done;
@@ -256,6 +269,8 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
     int *list = t->moves[ply], *score = t->scores[ply];
     int forced;
     int n = gomoku__generate(t, ply, list, &forced);
+    if (horizon && !forced) /* renju: every threat point of black's is forbidden */
+        return qsearch(t, alpha, beta, ply, 0, b->side);
     if (n == 0) {
         /* Only a forbidden block (renju) or no empty cell near the stones. */
         if (forced)
@@ -264,10 +279,10 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
     }
     gomoku__score_moves(t, ply, list, score, n, hash_move);
 
-    /* A single forced reply does not use up depth: forced lines are read to the end. */
     /* Forced replies do not use up depth, so threat sequences (fours, and threes
-     * answered from a short list of defences) are read further than quiet play. */
-    int new_depth = n == 1 || (forced && n <= DEFENCE_EXTEND) ? depth : depth - 1;
+     * answered from a short list of defences) are read further than quiet play; a
+     * horizon node's replies go to the quiescence search. */
+    int new_depth = !horizon && (n == 1 || (forced && n <= DEFENCE_EXTEND)) ? depth : depth - 1;
     int old_alpha = alpha, best = -INF, best_move = 0, pruned = 0;
     for (int i = 0; i < n; i++) {
         pick(list, score, n, i);
@@ -330,7 +345,7 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
     if (pruned && best <= -GOMOKU_SCORE_WIN_MIN)
         best = -(GOMOKU_SCORE_WIN_MIN - 1);
     int bound = best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER;
-    gomoku__tt_store(t->sh->tt, b->hash, ply, best_move, best, 0, depth, bound);
+    gomoku__tt_store(t->sh->tt, b->hash, ply, best_move, best, 0, horizon ? 0 : depth, bound);
     return best;
 }
 
