@@ -13,12 +13,15 @@
  *     board): only the moves that defend against it, and the mover's own fours;
  *   - otherwise every empty cell within distance 2 of a stone, ordered.
  * Single replies and short defence lists do not use up depth, so threat sequences are
- * read further than quiet play. Quiet moves are reduced (LMR) and, near the horizon,
- * pruned (LMP); a loss found with moves pruned is never reported as proven, so forced
- * results (mate scores) only come from lines in which every defence was searched.
+ * read further than quiet play; at the horizon a side facing an open-four or four-three
+ * point searches its defences before the quiescence search. Quiet moves are reduced
+ * (LMR) and, near the horizon, pruned (LMP), and at depth 1 and 2 so are late moves of
+ * any kind but fours; a loss found with moves pruned is never reported as proven, so
+ * forced results (mate scores) only come from lines in which every defence was searched.
  *
  * Around the root: a proven VCF/VCT of the mover ends the search at once; when the
- * opponent threatens one, root moves the solver proves lost are dropped; each new best
+ * opponent threatens one, root moves the solver proves lost are dropped (in rounds of
+ * growing budgets, on up to a third of the clock); each new best
  * move (from depth 4) and the final choice are checked for a forced win of the opponent
  * by threes and fours, which the main search's horizon may not reach.
  *
