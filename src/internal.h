@@ -174,6 +174,27 @@ static inline int gomoku__class_with_stone(const board *b, int idx, int d, int i
     uint32_t p = (b->table[key] >> (owner * 4)) & 15;
     return b->class_table[(nib & ~(15u << (4 * d))) | p << (4 * d)];
 }
+/* The empty cells on the four lines through idx, at most `reach` (<= 5) steps away and
+ * not past the board's edge, each with its direction and signed offset from idx, into
+ * q[], dir[] and off[] (room for 8 * reach). Returns how many. */
+static inline int gomoku__line_cells(const board *b, int idx, int reach, int *q, int *dir,
+                                     int *off)
+{
+    int n = 0;
+    for (int d = 0; d < NDIR; d++)
+        for (int sgn = -1; sgn <= 1; sgn += 2)
+            for (int i = 1; i <= reach; i++) {
+                int c = idx + sgn * i * b->dir_step[d];
+                if (b->cell[c] == C_WALL)
+                    break;
+                if (b->cell[c] == C_EMPTY) {
+                    q[n] = c;
+                    dir[n] = d;
+                    off[n++] = sgn * i;
+                }
+            }
+    return n;
+}
 /* The pattern side s would make at the empty cell idx in direction d if s also had a
  * stone on the empty cell at offset i (0 < |i| <= 5) of that line. */
 static inline int gomoku__pattern_with_own_stone(const board *b, int idx, int d, int i, int s)

@@ -84,18 +84,11 @@ static int gen_defence(thread *t, int ply, int *list)
             threats++;
             add_unique(list, &n, idx);
             uint32_t nib = gomoku__pattern_nibbles(b, idx, opp + 1);
-            for (int d = 0; d < NDIR; d++) {
-                int step = b->dir_step[d];
-                for (int sgn = -1; sgn <= 1; sgn += 2)
-                    for (int i = 1; i <= 5; i++) {
-                        int q = idx + sgn * i * step;
-                        if (b->cell[q] == C_WALL)
-                            break;
-                        if (b->cell[q] == C_EMPTY &&
-                            gomoku__class_with_stone(b, idx, d, sgn * i, opp, nib) < K_FOUR_THREE)
-                            add_unique(list, &n, q);
-                    }
-            }
+            int q[40], dir[40], off[40];
+            int nq = gomoku__line_cells(b, idx, 5, q, dir, off);
+            for (int k = 0; k < nq; k++)
+                if (gomoku__class_with_stone(b, idx, dir[k], off[k], opp, nib) < K_FOUR_THREE)
+                    add_unique(list, &n, q[k]);
         }
     }
     if (!threats)

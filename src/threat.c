@@ -435,18 +435,13 @@ static int four_three_stoppers(ctx *c, int t, short *w, int cap)
     board *b = c->b;
     int A = c->att, D = c->def, n = 0;
     uint32_t nib = gomoku__pattern_nibbles(b, t, A);
+    int q[40], dir[40], off[40];
     w[n++] = (short)t;
-    for (int d = 0; d < NDIR; d++)
-        for (int sgn = -1; sgn <= 1; sgn += 2)
-            for (int i = 1; i <= 5; i++) {
-                int q = t + sgn * i * b->dir_step[d];
-                if (b->cell[q] == C_WALL)
-                    break;
-                if (b->cell[q] == C_EMPTY &&
-                    gomoku__class_with_stone(b, t, d, sgn * i, A - 1, nib) < K_FOUR_THREE &&
-                    add_cell(w, &n, cap, q) < 0)
-                    return -1;
-            }
+    int nq = gomoku__line_cells(b, t, 5, q, dir, off);
+    for (int k = 0; k < nq; k++)
+        if (gomoku__class_with_stone(b, t, dir[k], off[k], A - 1, nib) < K_FOUR_THREE &&
+            add_cell(w, &n, cap, q[k]) < 0)
+            return -1;
     int f = -1, ok = 0;
     if (null_play(c, t, A) == GOMOKU_ONGOING && !has_five_point(b, D)) {
         short fp[2];
@@ -455,17 +450,11 @@ static int four_three_stoppers(ctx *c, int t, short *w, int cap)
             ok = 1;
             for (int d = 0; d < NDIR && ok; d++)
                 ok = pat_of(b, f, d, D) < P_FOUR;
-            for (int d = 0; d < NDIR && ok; d++)
-                for (int sgn = -1; sgn <= 1; sgn += 2)
-                    for (int i = 1; i <= 4; i++) {
-                        int q = f + sgn * i * b->dir_step[d];
-                        if (b->cell[q] == C_WALL)
-                            break;
-                        if (b->cell[q] == C_EMPTY &&
-                            gomoku__pattern_with_own_stone(b, f, d, sgn * i, D) >= P_FOUR &&
-                            add_cell(w, &n, cap, q) < 0)
-                            ok = 0;
-                    }
+            nq = ok ? gomoku__line_cells(b, f, 4, q, dir, off) : 0;
+            for (int k = 0; k < nq && ok; k++)
+                if (gomoku__pattern_with_own_stone(b, f, dir[k], off[k], D) >= P_FOUR &&
+                    add_cell(w, &n, cap, q[k]) < 0)
+                    ok = 0;
         }
     }
     null_unplay(c);
