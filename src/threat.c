@@ -463,6 +463,47 @@ static int four_three_stoppers(ctx *c, int t, short *w, int cap)
     return n;
 }
 
+/*
+ * W(t) of an attacker open-four point t (a stone there makes an open four or a double
+ * four), or -1 when t is no threat: t and the five points the stone creates (in caro
+ * also the cells beyond their ends). For black in renju t counts only when its four is
+ * its only line of three or more, so that no white stone can make it forbidden.
+ */
+static int open_four_stoppers(ctx *c, int t, short *w, int cap)
+{
+    board *b = c->b;
+    int A = c->att, D = c->def, nw = -1;
+    if (c->renju_att_black) {
+        int strong = 0;
+        for (int d = 0; d < NDIR; d++)
+            strong += pat_of(b, t, d, A) >= P_OPEN_THREE;
+        if (strong != 1)
+            return -1;
+    }
+    if (null_play(c, t, A) == GOMOKU_ONGOING && !has_five_point(b, D)) {
+        if (!c->caro) {
+            short f[CAND_MAX];
+            int nf = scan_class(c, A, K_FIVE, f, cap - 1);
+            if (nf >= 2) {
+                w[0] = (short)t;
+                memcpy(w + 1, f, (size_t)nf * sizeof *f);
+                nw = nf + 1;
+            }
+        } else {
+            short blk[CAND_MAX];
+            if (five_blocks(c, A, blk, CAND_MAX) == 0) {
+                int ns = five_stoppers(c, A, w + 1, cap - 1);
+                if (ns >= 0) {
+                    w[0] = (short)t;
+                    nw = ns + 1;
+                }
+            }
+        }
+    }
+    null_unplay(c);
+    return nw;
+}
+
 /* Defender to move, the attacker has no five point: the defences against its threes
  * and four-three points (see the file comment), written to out. Returns their count, or
  * -1 when the attacker has no such threat or the list overflows. *spare receives a cell
@@ -480,40 +521,8 @@ static int three_defences(ctx *c, short *out, int cap, int *spare)
     *spare = -1;
     for (int i = 0; i < nc; i++) {
         int t = cand[i];
-        int nw = -1;
-        if (b->cls[t][A - 1] == K_FOUR_THREE) {
-            nw = four_three_stoppers(c, t, w, CAND_MAX);
-            goto intersect;
-        }
-        if (c->renju_att_black) {
-            int strong = 0;
-            for (int d = 0; d < NDIR; d++)
-                strong += pat_of(b, t, d, A) >= P_OPEN_THREE;
-            if (strong != 1)
-                continue;
-        }
-        if (null_play(c, t, A) == GOMOKU_ONGOING && !has_five_point(b, D)) {
-            if (!c->caro) {
-                short f[CAND_MAX];
-                int nf = scan_class(c, A, K_FIVE, f, CAND_MAX - 1);
-                if (nf >= 2) {
-                    w[0] = (short)t;
-                    memcpy(w + 1, f, (size_t)nf * sizeof *f);
-                    nw = nf + 1;
-                }
-            } else {
-                short blk[CAND_MAX];
-                if (five_blocks(c, A, blk, CAND_MAX) == 0) {
-                    int ns = five_stoppers(c, A, w + 1, CAND_MAX - 1);
-                    if (ns >= 0) {
-                        w[0] = (short)t;
-                        nw = ns + 1;
-                    }
-                }
-            }
-        }
-        null_unplay(c);
-    intersect:
+        int nw = b->cls[t][A - 1] == K_FOUR_THREE ? four_three_stoppers(c, t, w, CAND_MAX)
+                                                  : open_four_stoppers(c, t, w, CAND_MAX);
         if (nw < 0)
             continue;
         if (nt == 0) {
