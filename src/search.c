@@ -18,6 +18,8 @@
  * (LMR) and, near the horizon, pruned (LMP), and at depth 1 and 2 so are late moves of
  * any kind but fours; a loss found with moves pruned is never reported as proven, so
  * forced results (mate scores) only come from lines in which every defence was searched.
+ * Near the horizon, a side that faces no threat and whose static value beats beta by a
+ * margin per ply returns that value (reverse futility pruning, never a mate score).
  *
  * Around the root: a proven VCF/VCT of the mover ends the search at once; when the
  * opponent threatens one, root moves the solver proves lost are dropped (in rounds of
@@ -64,6 +66,14 @@
  * 1M in freestyle against the engine without it; 10/18 scored 58.5/120 against 14/24, and
  * a third step at depth 3 took off only 2% more nodes). */
 static const int lmp_all[3] = {0, 14, 24};
+/* Reverse futility pruning at this depth and below, with this margin per ply (measured:
+ * depth 3 scored 82.5/120 at 200k nodes a move against the engine without it, and took
+ * 69% off the nodes to depth 7; depth 5 scored 65/120 against depth 3, and 20/40 at 1M in
+ * freestyle, with half the nodes again; a margin of 120 scored 58.5/120 against 200).
+ * Razoring below depth 2 (a quiescence search decides when the static value is 400 per
+ * ply below alpha) took 20% more off but scored 63/120, renju 16.5/40: not kept. */
+#define RFP_DEPTH 5
+#define RFP_MARGIN 200
 #define LMR_FROM 4        /* moves searched at full depth before reductions (measured) */
 #define QS_MAX 8          /* quiescence plies: four fours and their blocks (measured:
                              12 scored 57/120, 6 scored 50.3% of 360 games) */
@@ -270,6 +280,14 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
             return hit.score;
     }
 
+    /* Reverse futility pruning: near the horizon, a side whose static value beats beta by
+     * a margin per ply, and which faces no threat it must answer, is taken at its word. */
+    if (!pv_node && !horizon && depth <= RFP_DEPTH && beta < GOMOKU_SCORE_WIN_MIN &&
+        b->ncls[opp][K_FIVE] + b->ncls[opp][K_OPEN_FOUR] + b->ncls[opp][K_FOUR_THREE] == 0) {
+        int stat = evaluate(t);
+        if (stat - RFP_MARGIN * depth >= beta)
+            return stat;
+    }
     int *list = t->moves[ply], *score = t->scores[ply];
     int forced;
     int n = gomoku__generate(t, ply, list, &forced);
