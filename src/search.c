@@ -72,6 +72,11 @@ static const int lmp_all[3] = {0, 14, 24};
  * freestyle, with half the nodes again; a margin of 120 scored 58.5/120 against 200;
  * not pruning when the opponent has a double-three point scored 71.5/120 against pruning,
  * for 20% more nodes; not pruning when it has a four point too costs 4x the nodes).
+ * Not used in renju: there the self-play gain did not carry over to the games against the
+ * textbook search, where the engine with it lost 3 of 40 at 1 s a move (0 of 40 without)
+ * and won 7 of 10 games with white at 1M nodes a move against 10 of 10 without
+ * (bench/vs-textbook.py). In freestyle those figures were 6 of 10 with it and 7 without,
+ * with 37 and 38 of 40 at 1 s (36 and 37 before it); in standard 39 of 40 (40 before).
  * Razoring below depth 2 (a quiescence search decides when the static value is 400 per
  * ply below alpha) took 20% more off but scored 63/120, renju 16.5/40: not kept. */
 #define RFP_DEPTH 5
@@ -284,9 +289,10 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
 
     /* Reverse futility pruning: near the horizon, a side whose static value beats beta by
      * a margin per ply, and which faces no threat it must answer nor a double-three point
-     * of the opponent, is taken at its word. */
+     * of the opponent, is taken at its word. Not in renju (see RFP_DEPTH). */
     const int *oc = b->ncls[opp];
     if (!pv_node && !horizon && depth <= RFP_DEPTH && beta < GOMOKU_SCORE_WIN_MIN &&
+        b->rule != GOMOKU_RENJU &&
         oc[K_FIVE] + oc[K_OPEN_FOUR] + oc[K_FOUR_THREE] + oc[K_DOUBLE_THREE] == 0) {
         int stat = evaluate(t);
         if (stat - RFP_MARGIN * depth >= beta)
