@@ -36,7 +36,11 @@
  * late non-quiet moves by one ply (4th or 8th move on: 39-49% fewer nodes to depth 7, but
  * win puzzles at 1.5M nodes 27/30 instead of 29/30); extensions only below ply 2x or 3x
  * the iteration's depth (nodes to depth 7 down 0.4%: the extensions do not chain deep,
- * they widen).
+ * they widen). With reverse futility pruning in place (120 games each): internal
+ * iterative reduction without a hash move (64/120), returning the mean of the static
+ * value and beta (59/120), reverse futility to depth 7 (64.5/120), move-count limits
+ * 20/32 (56.5/120), the opponent's double-three points answered like four-three points
+ * (60.5/120, freestyle 18.5/40); steeper reductions barely change the node count.
  *
  * Nothing here is global: every table lives in the per-thread state or in the engine.
  * The search unwinds by returning when a limit is hit or gomoku_stop() is called.
