@@ -2,14 +2,16 @@
 """The strong search of one build against the textbook search with another build's weights.
 
     bench/vs-textbook.py --strong S.so [--weights-of T.so] [--nodes N] [--depth D]
-                         [--rule R] [--color white|black|both] [--openings N]
+                         [--rule R] [--color white|black|both] [--skip N] [--openings N]
+                         [--show-moves]
 
 Like examples/gomoku-match (its openings, the textbook's negamax with alpha-beta and
 ordering at a fixed depth), but the strong search has a node limit a move instead of a
 clock, so a run gives the same games on a busy machine, and the textbook search
 evaluates with the default weights of the build T (default: S). This separates the two
 things a change of the default weights does: how the strong search plays, and how good
-an opponent the textbook search becomes. Prints each game and the strong search's score.
+an opponent the textbook search becomes. Prints each game (with --show-moves, its moves,
+for a post-mortem) and the strong search's score.
 Developer tool: standard library only, not installed.
 """
 import argparse
@@ -45,11 +47,12 @@ def play(a, opening, strong_black, weights):
         et.play(mv.x, mv.y)
     w = es.winner
     n = es.move_count
+    moves = " ".join("%d,%d" % (m.x, m.y) for m in es.moves)
     es.close()
     et.close()
     if w is None:
-        return 0.5, n
-    return (1.0 if (w == gomoku.Color.BLACK) == strong_black else 0.0), n
+        return 0.5, n, moves
+    return (1.0 if (w == gomoku.Color.BLACK) == strong_black else 0.0), n, moves
 
 
 def main():
@@ -62,20 +65,25 @@ def main():
     ap.add_argument("--rule", default="freestyle")
     ap.add_argument("--color", default="both", choices=["white", "black", "both"])
     ap.add_argument("--openings", type=int, default=0, help="the first N openings (0 = all)")
+    ap.add_argument("--skip", type=int, default=0, help="leave out the first N openings")
+    ap.add_argument("--show-moves", action="store_true", help="print each game's moves")
     a = ap.parse_args()
     weights = gomoku.default_weights(a.weights_of or a.strong)
     ops = match_openings()
+    ops = ops[a.skip:]
     if a.openings > 0:
         ops = ops[:a.openings]
     colors = {"white": [False], "black": [True], "both": [True, False]}[a.color]
     score = games = 0
     for op in ops:
         for strong_black in colors:
-            s, n = play(a, op, strong_black, weights)
+            s, n, moves = play(a, op, strong_black, weights)
             score += s
             games += 1
             print("%-17s strong %s: %s (%d moves)" % (op, "black" if strong_black else "white",
                   {1.0: "win", 0.5: "draw", 0.0: "loss"}[s], n), flush=True)
+            if a.show_moves:
+                print("    " + moves, flush=True)
     print("strong search: %g/%d (%.1f%%)" % (score, games, 100.0 * score / games))
 
 

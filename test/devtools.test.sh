@@ -75,6 +75,15 @@ check "vs-textbook.py exits 0" [ $? -eq 0 ]
 check "vs-textbook.py plays both colours" \
     sh -c "grep -q 'strong black: ' '$tmp/vt.txt' && grep -q 'strong white: ' '$tmp/vt.txt'"
 check "vs-textbook.py totals the two games" grep -Eq '^strong search: (0|0.5|1|1.5|2)/2 ' "$tmp/vt.txt"
+# --skip 2 --openings 1 plays the third opening (7,7 9,7); --show-moves prints each game's
+# moves, which start with the opening.
+python3 bench/vs-textbook.py --strong "$LIB" --nodes 5000 --depth 2 --color white \
+    --skip 2 --openings 1 --show-moves > "$tmp/vts.txt" 2>&1
+check "vs-textbook.py --skip exits 0" [ $? -eq 0 ]
+check "vs-textbook.py --skip plays the third opening only" \
+    sh -c "[ \$(grep -c 'strong white: ' '$tmp/vts.txt') -eq 1 ] && grep -q '^7,7 9,7  *strong white: ' '$tmp/vts.txt'"
+check "vs-textbook.py --show-moves prints the game from its opening" \
+    grep -Eq '^    7,7 9,7( [0-9]+,[0-9]+)+$' "$tmp/vts.txt"
 
 echo "devtools.test.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
