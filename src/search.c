@@ -437,6 +437,14 @@ static int root_moves(thread *t, int *list)
     return n;
 }
 
+static int is_verified(const thread *t, int m)
+{
+    for (int i = 0; i < t->nverified; i++)
+        if (t->verified[i] == m)
+            return 1;
+    return 0;
+}
+
 /*
  * One iteration at the root over list[0..n-1] (best first), window (alpha, beta).
  * Returns the best score; *best_i the index of the best move, -1 when none finished.
@@ -465,6 +473,10 @@ static int root_iteration(thread *t, int *list, int *rscore, int n, int depth, i
         if (t->stopped)
             break;
         rscore[i] = s;
+        /* The best move is in doubt (the previous one fails low, or another move beats
+         * it): the main search keeps the final check's reserve again. */
+        if (t->id == 0 && (i == 0 ? s <= alpha0 : s > alpha && !is_verified(t, m)))
+            atomic_store(&t->sh->unchecked, 1);
         if (s > best) {
             best = s;
             *best_i = i;
@@ -538,14 +550,6 @@ static int refuted_by_threat(thread *t, int m, long long budget)
     t->extra_nodes += used;
     sh->threat_nodes += used;
     return len > 0;
-}
-
-static int is_verified(const thread *t, int m)
-{
-    for (int i = 0; i < t->nverified; i++)
-        if (t->verified[i] == m)
-            return 1;
-    return 0;
 }
 
 static void iterate(thread *t, root_result *out)
@@ -649,6 +653,7 @@ static void iterate(thread *t, root_result *out)
                 out->move = list[0];
                 out->pvlen = 1;
                 out->pv[0] = list[0];
+                atomic_store(&sh->unchecked, 1);
                 if (t->stopped || atomic_load(&sh->engine->stop))
                     break;
                 depth--;
@@ -659,6 +664,9 @@ static void iterate(thread *t, root_result *out)
             if (t->nverified < MAX_VERIFIED)
                 t->verified[t->nverified++] = list[0];
         }
+        if (t->id == 0)
+            atomic_store(&sh->unchecked, !(n == 1 || GOMOKU_SCORE_IS_WIN(score) ||
+                                           is_verified(t, out->move)));
         unstable = list[0] != prev_best ? unstable + 2 : unstable > 0 ? unstable - 1 : 0;
         prev = score;
         double elapsed = gomoku__now_ms() - sh->start;
@@ -734,9 +742,11 @@ static int opponent_threat(board *b, long long budget, long long *nodes, int *li
  * Returns 1 when *out holds a proven win.
  */
 /* Node budgets of the threat searches around the main search, from the limits alone (so
- * they are the same in every run): with a clock, a share of the time at the threat
- * search's usual speed (measured at 600-1000 nodes per ms on the development machine);
- * with a depth limit, growing with the depth. */
+ * they are the same in every run): with a clock, so many nodes per ms; with a depth
+ * limit, growing with the depth. The rates were set when the threat search ran 600-1000
+ * nodes per ms on the development machine, and kept since as measured in games; it now
+ * runs about VCT_PER_MS, which sizes the final check to the clock share it reserves. */
+#define VCT_PER_MS 2500
 typedef struct threat_budget {
     long long vcf, vct, verify, each;
     long long filter; /* root moves tested against the opponent's proven threat */
@@ -749,7 +759,7 @@ static threat_budget budgets_of(const shared *sh, const gomoku_limits *l)
         double ms = sh->hard_ms;
         tb.vcf = (long long)(ms * 40) + 2000;
         tb.vct = (long long)(ms * 100) + 2000;
-        tb.verify = (long long)(ms * VERIFY_SHARE * 1000) + 2000;
+        tb.verify = (long long)(ms * VERIFY_SHARE * VCT_PER_MS) + 2000;
         tb.each = (long long)(ms * 150) + 2000;
         tb.filter = (long long)(ms * FILTER_PER_MS) + 2000;
     } else {
@@ -1073,11 +1083,11 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
         long long reserved = sh.threat_nodes + budgets_of(&sh, limits).verify + 64;
         sh.node_limit = sh.node_limit > reserved + 1 ? sh.node_limit - reserved : 1;
     }
-    /* The final check gets its share of the clock: the main search stops earlier. Set
-     * before the helpers start, which read it. */
-    double full_hard = sh.hard_ms;
-    if (sh.hard_ms > 0)
-        sh.hard_ms *= 1.0 - VERIFY_SHARE;
+    /* The final check gets its share of the clock: while the best move has not passed
+     * the threat check, the main search stops that much earlier. Set before the helpers
+     * start, which read it. */
+    sh.reserve_ms = sh.hard_ms * VERIFY_SHARE;
+    atomic_store(&sh.unchecked, 1);
     int started = 1;
     for (int i = 1; i < nthreads && !proven; i++) {
         if (pthread_create(&ts[i].handle, NULL, helper_main, &ts[i]) != 0)
@@ -1090,7 +1100,6 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
     atomic_store(&sh.abort_all, 1);
     for (int i = 1; i < started; i++)
         pthread_join(ts[i].handle, NULL);
-    sh.hard_ms = full_hard;
     if (!proven && !atomic_load(&engine->stop))
         verify_best(&ts[0], &r, budgets_of(&sh, limits).verify);
     if (wd_running)

@@ -26,6 +26,9 @@ typedef struct shared {
     double start;            /* now_ms() at the start */
     double hard_ms;          /* never search longer than this (0: no clock) */
     double soft_ms;          /* do not start another iteration after this (0: no clock) */
+    double reserve_ms;       /* kept for the final check while the best move is unchecked */
+    atomic_int unchecked;    /* 1 while the main thread's best move has not passed the
+                                threat check: the main search then stops reserve_ms early */
     long long node_limit;    /* 0: none */
     int max_depth;
     int nthreads;

@@ -35,7 +35,10 @@ void gomoku__slow_check(thread *t)
         t->stopped = 1;
         return;
     }
-    if (sh->hard_ms > 0 && gomoku__now_ms() - sh->start >= sh->hard_ms) {
+    double hard = sh->hard_ms;
+    if (hard > 0 && atomic_load_explicit(&sh->unchecked, memory_order_relaxed))
+        hard -= sh->reserve_ms;
+    if (sh->hard_ms > 0 && gomoku__now_ms() - sh->start >= hard) {
         t->stopped = 1;
         return;
     }
