@@ -25,7 +25,9 @@
  * opponent threatens one, root moves the solver proves lost are dropped (in rounds of
  * growing budgets, on up to a third of the clock); each new best
  * move (from depth 4) and the final choice are checked for a forced win of the opponent
- * by threes and fours, which the main search's horizon may not reach.
+ * by threes and fours, which the main search's horizon may not reach. The final check's
+ * share of the clock is held back only while the best move is in doubt or unchecked;
+ * once it has passed the check, the main search runs to the hard limit.
  *
  * Parameters marked "measured" below were set by the bench signature (nodes to a fixed
  * depth) together with the tactics file and self-play; the others by reasoning.
