@@ -368,6 +368,57 @@ static void test_time_limit_respected(void **state)
     gomoku_free(e);
 }
 
+/* Hundreds of timed searches, of 2 to 50 ms each and on a game clock, in the positions of
+ * games they play themselves under every rule (openings, threats, forced wins; a new
+ * game every 60 moves at most): none may run past its limit by more than a small margin,
+ * the main search using its whole time and the final threat check included. */
+static void test_time_limit_respected_over_hundreds_of_calls(void **state)
+{
+    (void)state;
+    static const int per_move[] = {2, 5, 10, 20, 50};
+    const gomoku_rule rules[] = {GOMOKU_FREESTYLE, GOMOKU_STANDARD, GOMOKU_RENJU, GOMOKU_CARO};
+    const int sizes[] = {15, 9, 15, 20};
+    int calls = test_quick() ? 40 : 300;
+    /* Generous for a busy machine (far more under valgrind); the engine's own margin is
+     * part of the limit. */
+    double margin = test_quick() ? 3000 : 40;
+    double worst = -1e9;
+    gomoku_engine *e = NULL;
+    int game = 0;
+    for (int i = 0; i < calls; i++) {
+        if (!e || gomoku_state_of(e) != GOMOKU_ONGOING || gomoku_move_count(e) >= 60) {
+            gomoku_free(e);
+            e = test_engine(sizes[game % 4], rules[game % 4], NULL);
+            game++;
+        }
+        gomoku_limits l;
+        gomoku_limits_init(&l);
+        l.depth = 0;
+        int limit;
+        if (i % 7 == 6) {
+            /* A game clock alone: the search takes a share of it, never more than all. */
+            l.time_left_ms = 200;
+            limit = 200;
+        } else {
+            l.time_ms = per_move[i % 5];
+            limit = l.time_ms;
+        }
+        gomoku_search_result r;
+        double t0 = wall_ms();
+        assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+        double over = wall_ms() - t0 - limit;
+        if (over > worst)
+            worst = over;
+        if (over > margin)
+            fail_msg("call %d (%d ms, move %d of game %d): %.1f ms over the limit", i, limit,
+                     gomoku_move_count(e), game, over);
+        assert_int_equal(gomoku_play(e, r.best.x, r.best.y), GOMOKU_OK);
+    }
+    gomoku_free(e);
+    print_message("%d timed searches in %d games, at most %.1f ms past the limit\n", calls,
+                  game, worst);
+}
+
 struct stopper {
     gomoku_engine *e;
     int delay_ms;
@@ -628,6 +679,7 @@ int main(void)
         cmocka_unit_test(test_stops_threatened_wins),
         cmocka_unit_test(test_moves_refuted_by_the_threat_search_are_not_played),
         cmocka_unit_test(test_time_limit_respected),
+        cmocka_unit_test(test_time_limit_respected_over_hundreds_of_calls),
         cmocka_unit_test(test_stop_from_another_thread_returns_promptly),
         cmocka_unit_test(test_one_thread_is_deterministic),
         cmocka_unit_test(test_hash_never_exceeds_its_size),
