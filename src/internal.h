@@ -227,6 +227,13 @@ int gomoku__vcf(board *b, int max_depth, long long budget, long long *nodes, int
                 atomic_int *stop);
 int gomoku__vct(board *b, int max_depth, long long budget, long long *nodes, int *line, int cap,
                 atomic_int *stop);
+/* gomoku__vct(), and *refuted = 1 when no win was found because the search ran out of
+ * threats everywhere within max_depth (not out of nodes, time or stop): no VCT the
+ * solver's move generators can build exists. Never set where those generators leave out
+ * four-three threats (black attacking in renju, caro), unless the attacker has no three
+ * or four to start with. */
+int gomoku__vct_refute(board *b, int max_depth, long long budget, long long *nodes, int *line,
+                       int cap, atomic_int *stop, int *refuted);
 
 /* tt.c: the transposition table owned by an engine. */
 struct tt *gomoku__tt_new(int megabytes);   /* NULL when out of memory */

@@ -94,6 +94,9 @@ static const int lmp_all[3] = {0, 14, 24};
 #define VERIFY_MOVES 6     /* root moves the final check may try */
 #define VERIFY_SHARE 0.1   /* of the clock, kept for the final check */
 #define VERIFY_FROM 4      /* iterations from which the best move is checked */
+#ifndef FILTER_SAFE
+#define FILTER_SAFE 1      /* the root filter keeps only proven defences when it has some */
+#endif
 #define FILTER_PER_MS 300  /* root filter nodes per ms of the clock, when the opponent
                               threatens: about a third of the time at the threat search's
                               speed (measured: save puzzles at 3 s 7/13, 6/13 with the
@@ -840,9 +843,13 @@ static void verify_best(thread *t, root_result *r, long long budget)
  * tested best-first in rounds: the first round gives each about the effort that found
  * the threat (a move that ignores it lets it be found again as easily; at most an eighth
  * of the budget), each later round four times more to the moves still standing, until
- * the budget is spent. Moves not reached keep their place, so an exclusion is always
- * proven. When every move is proven lost, the ones whose proven loss is longest stay:
- * they are the hardest to win against.
+ * the budget is spent. When every move is proven lost, the ones whose proven loss is
+ * longest stay: they are the hardest to win against.
+ * A move after which the threat search runs out of threats (the opponent has no forced
+ * win by threes and fours left at all) is a proven defence and is not tested again. When
+ * there are such defences, only they and the mover's fours stay: a move whose test ran
+ * out of nodes has most likely not stopped the threat, only hidden it deeper (measured:
+ * see FILTER_SAFE).
  * Returns the nodes spent.
  */
 static long long filter_root(thread *t, long long budget, long long per_move)
@@ -852,12 +859,15 @@ static long long filter_root(thread *t, long long budget, long long per_move)
     atomic_int *stop = &sh->engine->stop;
     int me = b->side - 1, n = sh->root_n;
     int *list = sh->root_list, sc[GOMOKU_MAX_CELLS], lost[GOMOKU_MAX_CELLS];
+    unsigned char safe[GOMOKU_MAX_CELLS];
     int line[MAX_PLY];
     gomoku__score_moves(t, 0, list, sc, n, 0);
     for (int i = 0; i < n; i++) {
         pick(list, sc, n, i);
         lost[i] = 0;
+        safe[i] = 0;
     }
+    int nsafe = 0;
     /* One costly first test must not take the whole budget. */
     if (per_move > budget / 8)
         per_move = budget / 8 + 1;
@@ -865,16 +875,21 @@ static long long filter_root(thread *t, long long budget, long long per_move)
     for (int alive = n; alive > 1 && spent < budget && !atomic_load(stop); per_move *= 4) {
         for (int i = 0; i < n && spent < budget; i++) {
             /* A four gives the opponent no time for its threat: it is never dropped. */
-            if (lost[i] || b->cls[list[i]][me] >= K_FOUR)
+            if (lost[i] || safe[i] || b->cls[list[i]][me] >= K_FOUR)
                 continue;
             long long used = 0, each = per_move < budget - spent ? per_move : budget - spent;
+            int refuted;
             make(t, 0, list[i]);
-            int len = gomoku__vct(b, THREAT_DEPTH, each, &used, line, MAX_PLY, stop);
+            int len = gomoku__vct_refute(b, THREAT_DEPTH, each, &used, line, MAX_PLY, stop,
+                                         &refuted);
             unmake(t);
             spent += used;
             if (len > 0) {
                 lost[i] = len;
                 alive--;
+            } else if (refuted) {
+                safe[i] = 1;
+                nsafe++;
             }
         }
         if (per_move > budget)
@@ -887,7 +902,8 @@ static long long filter_root(thread *t, long long budget, long long per_move)
         else if (lost[i] > longest)
             longest = lost[i];
     for (int i = 0; i < n; i++)
-        if (!lost[i] || (longest < INF && lost[i] == longest))
+        if (FILTER_SAFE && nsafe > 0 ? safe[i] || b->cls[list[i]][me] >= K_FOUR
+                                     : !lost[i] || (longest < INF && lost[i] == longest))
             list[nk++] = list[i];
     sh->root_n = nk;
     return spent;

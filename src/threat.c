@@ -1070,8 +1070,10 @@ static void ctx_init(ctx *c, board *b, long long budget, atomic_int *stop, doubl
  * deepened one attacker move at a time (short wins first; failed nodes of the shallower
  * passes prune the deeper ones; it stops once a pass was nowhere cut short by depth). */
 static int run(board *b, int vct, int max_depth, long long budget, long long *nodes, int *line,
-               int cap, atomic_int *stop, double deadline_ms)
+               int cap, atomic_int *stop, double deadline_ms, int *refuted)
 {
+    if (refuted)
+        *refuted = 0;
     if (!b || b->state != GOMOKU_ONGOING || max_depth < 1 || b->nmoves == 0)
         return 0;
     if (stop && atomic_load_explicit(stop, memory_order_relaxed))
@@ -1087,19 +1089,21 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
     if (!usable) {
         if (nodes)
             (*nodes)++;
+        if (refuted)
+            *refuted = 1;
         return 0;
     }
     ctx cx, *c = &cx;
     ctx_init(c, b, budget, stop, deadline_ms);
-    int len = 0;
+    int len = 0, complete = 0, disproved = 0;
     if (!vct) {
         len = attack(c, 0, max_depth, 0, 1);
+        complete = !len && !c->aborted && !c->depth_cut;
     } else {
         /* A quarter of the budget for the depth-first search, which is quick on some
          * wins; the rest, if that finds nothing, for df-pn, which proves more of them. */
         long long total = c->budget;
         c->budget = total / 4;
-        int complete = 0;
         for (int d = 1; d <= max_depth && !len && !c->aborted; d++) {
             c->depth_cut = 0;
             len = attack(c, 0, d, 1, 1);
@@ -1112,12 +1116,16 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
         if (!len && !complete && !interrupted) {
             c->aborted = 0;
             c->budget = total;
-            int disproved;
             len = df_search(c, 2 * max_depth - 1, &disproved);
         }
     }
     if (c->aborted)
         len = 0;
+    /* Where the generators leave out four-three threats (black in renju, caro), running
+     * out of them proves less: no refutation is claimed there. */
+    if (refuted)
+        *refuted = !len && !c->aborted && (complete || disproved) && !c->caro &&
+                   !c->renju_att_black;
     if (nodes)
         *nodes += c->nodes > 0 ? c->nodes : 1;
     if (len > 0 && line && cap > 0)
@@ -1129,13 +1137,19 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
 int gomoku__vcf(board *b, int max_depth, long long budget, long long *nodes, int *line, int cap,
                 atomic_int *stop)
 {
-    return run(b, 0, max_depth, budget, nodes, line, cap, stop, 0);
+    return run(b, 0, max_depth, budget, nodes, line, cap, stop, 0, NULL);
 }
 
 int gomoku__vct(board *b, int max_depth, long long budget, long long *nodes, int *line, int cap,
                 atomic_int *stop)
 {
-    return run(b, 1, max_depth, budget, nodes, line, cap, stop, 0);
+    return run(b, 1, max_depth, budget, nodes, line, cap, stop, 0, NULL);
+}
+
+int gomoku__vct_refute(board *b, int max_depth, long long budget, long long *nodes, int *line,
+                       int cap, atomic_int *stop, int *refuted)
+{
+    return run(b, 1, max_depth, budget, nodes, line, cap, stop, 0, refuted);
 }
 
 /* ---- public API ------------------------------------------------------------------ */
@@ -1156,7 +1170,7 @@ static int threat_api(gomoku_threat_result *out, gomoku_engine *e, long long nod
     long long nodes = 0;
     int line[LINE_MAX];
     int len = run(&e->b, vct, PUBLIC_DEPTH, node_budget ? node_budget : 1000000, &nodes, line,
-                  LINE_MAX, &e->stop, (double)time_ms);
+                  LINE_MAX, &e->stop, (double)time_ms, NULL);
     memset(out, 0, sizeof *out);
     out->found = len > 0;
     out->length = len;

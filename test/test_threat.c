@@ -1012,6 +1012,58 @@ static void test_budget_and_stop_give_up_without_claiming(void **state)
     free(b);
 }
 
+/* A closed three of black's: a four and its block, and then nothing. */
+static const char *const spent_three_pic[] = {
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "....OXXX.......",
+    "...............",
+    "..........O....",
+    NULL};
+
+/* gomoku__vct_refute() says "refuted" only when the search ran out of threats, never when
+ * it found a win or ran out of nodes or was stopped, and never for black in renju (whose
+ * generators leave out four-three threats) unless black has no three or four at all. */
+static void test_vct_refutation_only_when_the_threats_run_out(void **state)
+{
+    (void)state;
+    int line[LINE_CAP], refuted;
+    long long nodes = 0;
+    board *b = pic_board(GOMOKU_FREESTYLE, 15, spent_three_pic, C_BLACK);
+    assert_int_equal(gomoku__vct_refute(b, 20, 100000, &nodes, line, LINE_CAP, NULL, &refuted), 0);
+    assert_int_equal(refuted, 1);
+    assert_true(nodes > 1); /* it did search: the four and the broken four were tried */
+    /* Stopped before it starts: nothing is claimed either way. */
+    atomic_int stop;
+    atomic_init(&stop, 1);
+    assert_int_equal(gomoku__vct_refute(b, 20, 100000, &nodes, line, LINE_CAP, &stop, &refuted), 0);
+    assert_int_equal(refuted, 0);
+    free(b);
+    /* The same shape for black in renju: the search runs out the same way, but claims
+     * nothing. */
+    b = pic_board(GOMOKU_RENJU, 15, spent_three_pic, C_BLACK);
+    assert_int_equal(gomoku__vct_refute(b, 20, 100000, &nodes, line, LINE_CAP, NULL, &refuted), 0);
+    assert_int_equal(refuted, 0);
+    free(b);
+    /* White in renju, no three or four to start from: refuted at once, in any rule. */
+    b = pic_board(GOMOKU_RENJU, 15, spent_three_pic, C_WHITE);
+    assert_int_equal(gomoku__vct_refute(b, 20, 100000, &nodes, line, LINE_CAP, NULL, &refuted), 0);
+    assert_int_equal(refuted, 1);
+    free(b);
+    /* A win: found, not refuted; with one node: neither. */
+    b = pic_board(GOMOKU_FREESTYLE, 15, long_vcf_pic, C_BLACK);
+    assert_true(gomoku__vct_refute(b, 20, 1000000, &nodes, line, LINE_CAP, NULL, &refuted) > 0);
+    assert_int_equal(refuted, 0);
+    assert_int_equal(gomoku__vct_refute(b, 20, 1, &nodes, line, LINE_CAP, NULL, &refuted), 0);
+    assert_int_equal(refuted, 0);
+    free(b);
+}
+
 /* ---------------------------------------------------------------------------------- */
 /* tactics.txt                                                                         */
 /* ---------------------------------------------------------------------------------- */
@@ -1145,6 +1197,7 @@ int main(void)
         cmocka_unit_test(test_public_vcf_vct_errors),
         cmocka_unit_test(test_public_time_limit_ends_a_long_search),
         cmocka_unit_test(test_budget_and_stop_give_up_without_claiming),
+        cmocka_unit_test(test_vct_refutation_only_when_the_threats_run_out),
         cmocka_unit_test(test_every_reported_win_survives_every_defence_random_games),
         cmocka_unit_test(test_reported_wins_sound_on_small_and_large_boards),
         cmocka_unit_test(test_tactics_proven_first_moves_are_listed_answers),
