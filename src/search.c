@@ -23,11 +23,12 @@
  *
  * Around the root: a proven VCF/VCT of the mover ends the search at once; when the
  * opponent threatens one, root moves the solver proves lost are dropped (in rounds of
- * growing budgets, on up to a third of the clock); each new best
- * move (from depth 4) and the final choice are checked for a forced win of the opponent
- * by threes and fours, which the main search's horizon may not reach. The final check's
- * share of the clock is held back only while the best move is in doubt or unchecked;
- * once it has passed the check, the main search runs to the hard limit.
+ * growing budgets, on up to a third of the clock), and when some moves provably leave
+ * the opponent no threat sequence at all, only they and the mover's fours stay; each new
+ * best move (from depth 4) and the final choice are checked for a forced win of the
+ * opponent by threes and fours, which the main search's horizon may not reach. The final
+ * check's share of the clock is held back only while the best move is in doubt or
+ * unchecked; once it has passed the check, the main search runs to the hard limit.
  *
  * Parameters marked "measured" below were set by the bench signature (nodes to a fixed
  * depth) together with the tactics file and self-play; the others by reasoning.
@@ -94,8 +95,13 @@ static const int lmp_all[3] = {0, 14, 24};
 #define VERIFY_MOVES 6     /* root moves the final check may try */
 #define VERIFY_SHARE 0.1   /* of the clock, kept for the final check */
 #define VERIFY_FROM 4      /* iterations from which the best move is checked */
+/* The root filter keeps only proven defences when it has some (measured: save puzzles at
+ * 3 s 9/13 instead of 7/13, at 4.5M nodes 9/13 instead of 7/13; win puzzles unchanged;
+ * 58/120 at 200k nodes a move against the engine without it; in the game it comes from,
+ * the move the main search preferred lost to a 23-ply VCT of over 4M nodes). Compile with
+ * -DFILTER_SAFE=0 for the filter that drops proven losses only. */
 #ifndef FILTER_SAFE
-#define FILTER_SAFE 1      /* the root filter keeps only proven defences when it has some */
+#define FILTER_SAFE 1
 #endif
 #define FILTER_PER_MS 300  /* root filter nodes per ms of the clock, when the opponent
                               threatens: about a third of the time at the threat search's
@@ -738,14 +744,6 @@ static int opponent_threat(board *b, long long budget, long long *nodes, int *li
     return len;
 }
 
-/*
- * Before the main search: a forced win of the mover by fours, then by threes, ends the
- * search at once. Otherwise, when the opponent threatens a forced win, the root moves
- * after which that win still works (proven by the threat search, so never a wrong
- * exclusion) are dropped, unless every move is lost. Budgets are node counts derived from
- * the limits, so the phase is deterministic under depth and node limits.
- * Returns 1 when *out holds a proven win.
- */
 /* Node budgets of the threat searches around the main search, from the limits alone (so
  * they are the same in every run): with a clock, so many nodes per ms; with a depth
  * limit, growing with the depth. The rates were set when the threat search ran 600-1000
@@ -909,6 +907,15 @@ static long long filter_root(thread *t, long long budget, long long per_move)
     return spent;
 }
 
+/*
+ * Before the main search: a forced win of the mover by fours, then by threes, ends the
+ * search at once. Otherwise, when the opponent threatens a forced win, the root moves
+ * after which that win still works (proven by the threat search) are dropped, unless
+ * every move is lost, and when some moves are proven defences only they and the mover's
+ * fours stay (filter_root). Budgets are node counts derived from the limits, so the phase
+ * is deterministic under depth and node limits.
+ * Returns 1 when *out holds a proven win.
+ */
 static int root_threats(thread *t, const gomoku_limits *l, root_result *out)
 {
     shared *sh = t->sh;
