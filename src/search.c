@@ -95,13 +95,16 @@ static const int lmp_all[3] = {0, 14, 24};
 #define VERIFY_MOVES 6     /* root moves the final check may try */
 #define VERIFY_SHARE 0.1   /* of the clock, kept for the final check */
 #define VERIFY_FROM 4      /* iterations from which the best move is checked */
-/* The root filter keeps only proven defences when it has some (measured: save puzzles at
- * 3 s 9/13 instead of 7/13, at 4.5M nodes 9/13 instead of 7/13; win puzzles unchanged;
- * 58/120 at 200k nodes a move against the engine without it; in the game it comes from,
- * the move the main search preferred lost to a 23-ply VCT of over 4M nodes). Compile with
- * -DFILTER_SAFE=0 for the filter that drops proven losses only. */
+/* The root filter keeps only proven defences, when it has some, against threats of at
+ * most this many plies (see filter_root). Measured without the bound: save puzzles at 3 s
+ * 9/13 instead of 7/13, at 4.5M nodes 9/13 instead of 7/13, win puzzles unchanged, 58/120
+ * at 200k nodes a move against the engine without it; but 36-4 twice in the freestyle
+ * match at 1 s a move (37-3 twice without it), losing with white two openings it won
+ * before, where from the 5th move on black's distant threats (11 to 13 plies) left white
+ * three to six proven defences. The bound keeps the case it was made for: a 5-ply threat
+ * where the move the main search preferred lost to a 23-ply VCT of over 4M nodes. */
 #ifndef FILTER_SAFE
-#define FILTER_SAFE 1
+#define FILTER_SAFE 7
 #endif
 #define FILTER_PER_MS 300  /* root filter nodes per ms of the clock, when the opponent
                               threatens: about a third of the time at the threat search's
@@ -845,12 +848,14 @@ static void verify_best(thread *t, root_result *r, long long budget)
  * longest stay: they are the hardest to win against.
  * A move after which the threat search runs out of threats (the opponent has no forced
  * win by threes and fours left at all) is a proven defence and is not tested again. When
- * there are such defences, only they and the mover's fours stay: a move whose test ran
- * out of nodes has most likely not stopped the threat, only hidden it deeper (measured:
- * see FILTER_SAFE).
+ * the threat is near (a win in at most FILTER_SAFE plies) and there are such defences,
+ * only they and the mover's fours stay: against a near threat, a move whose test ran out
+ * of nodes has most likely not stopped it, only hidden it deeper. Against a distant one,
+ * many moves disturb it in ways too costly to settle, and the proven defences are often
+ * only the most passive.
  * Returns the nodes spent.
  */
-static long long filter_root(thread *t, long long budget, long long per_move)
+static long long filter_root(thread *t, long long budget, long long per_move, int threat_len)
 {
     shared *sh = t->sh;
     board *b = t->b;
@@ -900,7 +905,7 @@ static long long filter_root(thread *t, long long budget, long long per_move)
         else if (lost[i] > longest)
             longest = lost[i];
     for (int i = 0; i < n; i++)
-        if (FILTER_SAFE && nsafe > 0 ? safe[i] || b->cls[list[i]][me] >= K_FOUR
+        if (nsafe > 0 && threat_len <= FILTER_SAFE ? safe[i] || b->cls[list[i]][me] >= K_FOUR
                                      : !lost[i] || (longest < INF && lost[i] == longest))
             list[nk++] = list[i];
     sh->root_n = nk;
@@ -936,9 +941,10 @@ static int root_threats(thread *t, const gomoku_limits *l, root_result *out)
     int n = sh->root_n;
     int me = b->side - 1;
     long long null_nodes = 0;
+    int threat_len;
     if (n > 1 && b->ncls[1 - me][K_FIVE] == 0 &&
-        opponent_threat(b, vct_budget, &null_nodes, line, stop) > 0)
-        nodes += null_nodes + filter_root(t, tb.filter, 4 * null_nodes + 1000);
+        (threat_len = opponent_threat(b, vct_budget, &null_nodes, line, stop)) > 0)
+        nodes += null_nodes + filter_root(t, tb.filter, 4 * null_nodes + 1000, threat_len);
     sh->threat_nodes += nodes;
     return 0;
 }
