@@ -23,12 +23,11 @@
  *
  * Around the root: a proven VCF/VCT of the mover ends the search at once; when the
  * opponent threatens one, root moves the solver proves lost are dropped (in rounds of
- * growing budgets, on up to a third of the clock), and when some moves provably leave
- * the opponent no threat sequence at all, only they and the mover's fours stay; each new
- * best move (from depth 4) and the final choice are checked for a forced win of the
- * opponent by threes and fours, which the main search's horizon may not reach. The final
- * check's share of the clock is held back only while the best move is in doubt or
- * unchecked; once it has passed the check, the main search runs to the hard limit.
+ * growing budgets, on up to a third of the clock); each new best move (from depth 4) and
+ * the final choice are checked for a forced win of the opponent by threes and fours,
+ * which the main search's horizon may not reach. The final check's share of the clock is
+ * held back only while the best move is in doubt or unchecked; once it has passed the
+ * check, the main search runs to the hard limit.
  *
  * Parameters marked "measured" below were set by the bench signature (nodes to a fixed
  * depth) together with the tactics file and self-play; the others by reasoning.
@@ -101,17 +100,6 @@ static const int lmp_all[3] = {0, 14, 24};
 #define VERIFY_MOVES 6     /* root moves the final check may try */
 #define VERIFY_SHARE 0.1   /* of the clock, kept for the final check */
 #define VERIFY_FROM 4      /* iterations from which the best move is checked */
-/* The root filter keeps only proven defences, when it has some, against threats of at
- * most this many plies (see filter_root). Measured without the bound: save puzzles at 3 s
- * 9/13 instead of 7/13, at 4.5M nodes 9/13 instead of 7/13, win puzzles unchanged, 58/120
- * at 200k nodes a move against the engine without it; but 36-4 twice in the freestyle
- * match at 1 s a move (37-3 twice without it), losing with white two openings it won
- * before, where from the 5th move on black's distant threats (11 to 13 plies) left white
- * three to six proven defences. The bound keeps the case it was made for: a 5-ply threat
- * where the move the main search preferred lost to a 23-ply VCT of over 4M nodes. */
-#ifndef FILTER_SAFE
-#define FILTER_SAFE 7
-#endif
 #define FILTER_PER_MS 300  /* root filter nodes per ms of the clock, when the opponent
                               threatens: about a third of the time at the threat search's
                               speed (measured: save puzzles at 3 s 7/13, 6/13 with the
@@ -853,30 +841,30 @@ static void verify_best(thread *t, root_result *r, long long budget)
  * the budget is spent. When every move is proven lost, the ones whose proven loss is
  * longest stay: they are the hardest to win against.
  * A move after which the threat search runs out of threats (the opponent has no forced
- * win by threes and fours left at all) is a proven defence and is not tested again. When
- * the threat is near (a win in at most FILTER_SAFE plies) and there are such defences,
- * only they and the mover's fours stay: against a near threat, a move whose test ran out
- * of nodes has most likely not stopped it, only hidden it deeper. Against a distant one,
- * many moves disturb it in ways too costly to settle, and the proven defences are often
- * only the most passive.
+ * win by threes and fours left at all) is a proven defence and is not tested again.
+ * Keeping only the proven defences, when there are some, was measured and not kept: it
+ * solved more save puzzles (9/13 at 3 s instead of 7/13) but lost more games with white
+ * in the freestyle match (36-4 twice; 37-3 and 33-7 when only near threats, of at most
+ * 7 plies, were so answered; 37-3 twice without it): the proven defences are often the
+ * most passive moves, and a move that only hides the threat beyond the solver's budget
+ * is as often one that really stops it.
  * Returns the nodes spent.
  */
-static long long filter_root(thread *t, long long budget, long long per_move, int threat_len)
+static long long filter_root(thread *t, long long budget, long long per_move)
 {
     shared *sh = t->sh;
     board *b = t->b;
     atomic_int *stop = &sh->engine->stop;
     int me = b->side - 1, n = sh->root_n;
     int *list = sh->root_list, sc[GOMOKU_MAX_CELLS], lost[GOMOKU_MAX_CELLS];
-    unsigned char safe[GOMOKU_MAX_CELLS];
+    unsigned char defended[GOMOKU_MAX_CELLS];
     int line[MAX_PLY];
     gomoku__score_moves(t, 0, list, sc, n, 0);
     for (int i = 0; i < n; i++) {
         pick(list, sc, n, i);
         lost[i] = 0;
-        safe[i] = 0;
+        defended[i] = 0;
     }
-    int nsafe = 0;
     /* One costly first test must not take the whole budget. */
     if (per_move > budget / 8)
         per_move = budget / 8 + 1;
@@ -884,7 +872,7 @@ static long long filter_root(thread *t, long long budget, long long per_move, in
     for (int alive = n; alive > 1 && spent < budget && !atomic_load(stop); per_move *= 4) {
         for (int i = 0; i < n && spent < budget; i++) {
             /* A four gives the opponent no time for its threat: it is never dropped. */
-            if (lost[i] || safe[i] || b->cls[list[i]][me] >= K_FOUR)
+            if (lost[i] || defended[i] || b->cls[list[i]][me] >= K_FOUR)
                 continue;
             long long used = 0, each = per_move < budget - spent ? per_move : budget - spent;
             int refuted;
@@ -897,8 +885,7 @@ static long long filter_root(thread *t, long long budget, long long per_move, in
                 lost[i] = len;
                 alive--;
             } else if (refuted) {
-                safe[i] = 1;
-                nsafe++;
+                defended[i] = 1;
             }
         }
         if (per_move > budget)
@@ -911,8 +898,7 @@ static long long filter_root(thread *t, long long budget, long long per_move, in
         else if (lost[i] > longest)
             longest = lost[i];
     for (int i = 0; i < n; i++)
-        if (nsafe > 0 && threat_len <= FILTER_SAFE ? safe[i] || b->cls[list[i]][me] >= K_FOUR
-                                     : !lost[i] || (longest < INF && lost[i] == longest))
+        if (!lost[i] || (longest < INF && lost[i] == longest))
             list[nk++] = list[i];
     sh->root_n = nk;
     return spent;
@@ -921,10 +907,10 @@ static long long filter_root(thread *t, long long budget, long long per_move, in
 /*
  * Before the main search: a forced win of the mover by fours, then by threes, ends the
  * search at once. Otherwise, when the opponent threatens a forced win, the root moves
- * after which that win still works (proven by the threat search) are dropped, unless
- * every move is lost, and when some moves are proven defences only they and the mover's
- * fours stay (filter_root). Budgets are node counts derived from the limits, so the phase
- * is deterministic under depth and node limits.
+ * after which that win still works (proven by the threat search, so never a wrong
+ * exclusion) are dropped, unless every move is lost (filter_root). Budgets are node
+ * counts derived from the limits, so the phase is deterministic under depth and node
+ * limits.
  * Returns 1 when *out holds a proven win.
  */
 static int root_threats(thread *t, const gomoku_limits *l, root_result *out)
@@ -947,10 +933,9 @@ static int root_threats(thread *t, const gomoku_limits *l, root_result *out)
     int n = sh->root_n;
     int me = b->side - 1;
     long long null_nodes = 0;
-    int threat_len;
     if (n > 1 && b->ncls[1 - me][K_FIVE] == 0 &&
-        (threat_len = opponent_threat(b, vct_budget, &null_nodes, line, stop)) > 0)
-        nodes += null_nodes + filter_root(t, tb.filter, 4 * null_nodes + 1000, threat_len);
+        opponent_threat(b, vct_budget, &null_nodes, line, stop) > 0)
+        nodes += null_nodes + filter_root(t, tb.filter, 4 * null_nodes + 1000);
     sh->threat_nodes += nodes;
     return 0;
 }

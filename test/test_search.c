@@ -337,33 +337,6 @@ static void test_moves_refuted_by_the_threat_search_are_not_played(void **state)
     }
 }
 
-/* From a lost game: black threatens a forced win. 5,4 stops it (the threat search then
- * runs out of threats); 5,5, which the main search liked better, loses to a 23-ply VCT
- * that takes the solver over 4M nodes, so no clock of a game would prove it. When the
- * root filter has proven defences, the search plays one of them (or a four). */
-static void test_plays_a_proven_defence_when_there_is_one(void **state)
-{
-    (void)state;
-    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE,
-                                   "7,7 8,8 7,9 7,8 6,8 5,9 5,7 8,10 8,7 6,7 5,6 4,6 6,5");
-    for (int depth = 2; depth <= 6; depth += 2) {
-        gomoku_limits l = depth_limits(depth);
-        gomoku_search_result r;
-        assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
-        int m = board_index(&e->b, r.best.x, r.best.y);
-        int four = e->b.cls[m][e->b.side - 1] >= K_FOUR;
-        assert_int_equal(gomoku_play(e, r.best.x, r.best.y), GOMOKU_OK);
-        int line[MAX_PLY], refuted;
-        long long nodes = 0;
-        int len = gomoku__vct_refute(&e->b, 30, 1000000, &nodes, line, MAX_PLY, NULL, &refuted);
-        if (!four && (len > 0 || !refuted))
-            fail_msg("depth %d: played %d,%d, after which black's threat is not refuted", depth,
-                     r.best.x, r.best.y);
-        assert_int_equal(gomoku_undo(e), GOMOKU_OK);
-    }
-    gomoku_free(e);
-}
-
 static void test_time_limit_respected(void **state)
 {
     (void)state;
@@ -705,7 +678,6 @@ int main(void)
         cmocka_unit_test(test_open_three_defences_include_the_far_ends_when_they_stop_it),
         cmocka_unit_test(test_stops_threatened_wins),
         cmocka_unit_test(test_moves_refuted_by_the_threat_search_are_not_played),
-        cmocka_unit_test(test_plays_a_proven_defence_when_there_is_one),
         cmocka_unit_test(test_time_limit_respected),
         cmocka_unit_test(test_time_limit_respected_over_hundreds_of_calls),
         cmocka_unit_test(test_stop_from_another_thread_returns_promptly),
