@@ -1098,7 +1098,6 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
     int len = 0, complete = 0, disproved = 0;
     if (!vct) {
         len = attack(c, 0, max_depth, 0, 1);
-        complete = !len && !c->aborted && !c->depth_cut;
     } else {
         /* A quarter of the budget for the depth-first search, which is quick on some
          * wins; the rest, if that finds nothing, for df-pn, which proves more of them. */
@@ -1121,8 +1120,9 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
     }
     if (c->aborted)
         len = 0;
-    /* Where the generators leave out four-three threats (black in renju, caro), running
-     * out of them proves less: no refutation is claimed there. */
+    /* Only the VCT (the one caller) says so. Where the generators leave out four-three
+     * threats (black in renju, caro), running out of them proves less: no refutation is
+     * claimed there. */
     if (refuted)
         *refuted = !len && !c->aborted && (complete || disproved) && !c->caro &&
                    !c->renju_att_black;
