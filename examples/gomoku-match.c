@@ -26,7 +26,12 @@
 /* Openings of two to four stones around the centre of a 15x15 board (x,y, black first).
  * Kept only when the strong search (1.5 s) scores them no better for black than the
  * plain two-stone starts (black to move: about +1000..+1400, the side to move's own
- * bonus); four-stone starts that scored +1800 or more for black were replaced. */
+ * bonus); four-stone starts that scored +1800 or more for black were replaced.
+ * "Balanced" is relative: the five two-stone starts (the centre and one white stone,
+ * black to move) are proven wins for black in freestyle and in standard (exactly five),
+ * which Allis, van den Herik and Huntjens solved in 1993 from a black first stone in the
+ * centre against every defence. With white there, a player has to hold a lost position;
+ * the colours are swapped so that each side gets the won one once. */
 static const char *openings[] = {
     "7,7 8,7",         "7,7 8,8",         "7,7 9,7",         "7,7 9,8",
     "7,7 9,9",         "7,7 8,6 6,8",     "7,7 8,7 6,8",     "7,7 8,8 8,6",

@@ -745,8 +745,17 @@ static int opponent_threat(board *b, long long budget, long long *nodes, int *li
  * they are the same in every run): with a clock, so many nodes per ms; with a depth
  * limit, growing with the depth. The rates were set when the threat search ran 600-1000
  * nodes per ms on the development machine, and kept since as measured in games; it now
- * runs about VCT_PER_MS, which sizes the final check to the clock share it reserves. */
+ * runs about VCT_PER_MS, which sizes the final check to the clock share it reserves.
+ * The root VCTs (the mover's own win, and the opponent's with the mover passing) get
+ * ROOT_VCT_PER_MS: at most a fifth of the clock each, and most positions need far less.
+ * Measured on 456 positions of 20 freestyle match games at 1 s (the mover's VCT): 100
+ * nodes per ms found 108 wins for 18k nodes a position on average (7 ms); 500 finds 124
+ * for 59k (24 ms), using up the budget in 27 positions. It proves the renju win puzzle of
+ * line 41 (19 plies, 372k nodes) from 1 s on, which the main search found only by luck
+ * at 1 s and missed at 3 s; the matches stayed where they were (freestyle 36-4 twice,
+ * renju 40-0, standard 39-1). */
 #define VCT_PER_MS 2500
+#define ROOT_VCT_PER_MS 500
 typedef struct threat_budget {
     long long vcf, vct, verify, each;
     long long filter; /* root moves tested against the opponent's proven threat */
@@ -758,7 +767,7 @@ static threat_budget budgets_of(const shared *sh, const gomoku_limits *l)
     if (sh->hard_ms > 0) {
         double ms = sh->hard_ms;
         tb.vcf = (long long)(ms * 40) + 2000;
-        tb.vct = (long long)(ms * 100) + 2000;
+        tb.vct = (long long)(ms * ROOT_VCT_PER_MS) + 2000;
         tb.verify = (long long)(ms * VERIFY_SHARE * VCT_PER_MS) + 2000;
         tb.each = (long long)(ms * 150) + 2000;
         tb.filter = (long long)(ms * FILTER_PER_MS) + 2000;
