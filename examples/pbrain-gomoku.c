@@ -17,6 +17,9 @@
  *                 Bit 2 (continuous game) is ignored.
  *   INFO max_memory  Sizes the hash table before the next search (a resize clears it):
  *                 half of what is left after a 16 MB reserve, 64 MB when unlimited.
+ *                 The other half and the reserve hold the library's working memory (up
+ *                 to 20 MB for the threat solver, 1 MB per thread; see gomoku.h), so a
+ *                 limit of 40 MB or more is kept whatever the time per move.
  *                 Nothing is allocated for the table before that search, so a START
  *                 followed by INFO max_memory never holds a table of the default size.
  *   time settings    Used by the next move: see hard_limit_ms(). The limit is counted

@@ -14,6 +14,12 @@
  * THREADING  No global mutable state: any number of engines may be used at once, each
  *            from one thread at a time. The one call allowed from another thread while
  *            a search runs on an engine is gomoku_stop() on that engine.
+ * MEMORY     An engine holds its position (about 100 KB) and its hash table (16 MB by
+ *            default, see gomoku_set_hash_size(); allocated at the first search). A search
+ *            or threat-solver call also allocates working memory that it frees before it
+ *            returns: about 1 MB per search thread (and 100 KB per extra thread, for its
+ *            copy of the engine), and the threat solver's tables, which grow with its node
+ *            budget up to 20 MB.
  * COORDINATES x is the column (0 = left), y is the row (0 = top), both zero-based, as in
  *            the Gomocup protocol. Renju notation ("h8") names columns a, b, c, ... from
  *            the left and rows 1, 2, 3, ... from the bottom.
