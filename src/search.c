@@ -752,7 +752,7 @@ static int opponent_threat(board *b, long long budget, long long *nodes, int *li
  * nodes per ms found 108 wins for 18k nodes a position on average (7 ms); 500 finds 124
  * for 59k (24 ms), using up the budget in 27 positions. It proves the renju win puzzle of
  * line 41 (19 plies, 372k nodes) from 1 s on, which the main search found only by luck
- * at 1 s and missed at 3 s; the matches stayed where they were (freestyle 36-4 twice,
+ * at 1 s and missed at 3 s; the matches stayed where they were (freestyle 36-4, 36-4, 38-2,
  * renju 40-0, standard 39-1). */
 #define VCT_PER_MS 2500
 #define ROOT_VCT_PER_MS 500
