@@ -592,8 +592,9 @@ static int defender_vcf(ctx *c, int ply)
 /* The defender's moves at a defender node, ordered, into defs. Returns their number; 0
  * when the attacker has five points that no move stops (finish_line() shows the end);
  * -1 when the attacker's last move needs no answer, or the defender wins first, or the
- * lists overflow (all of which make the attacker's move fail). */
-static int defender_moves(ctx *c, int ply, int vct, short *defs)
+ * lists overflow (all of which make the attacker's move fail). With probe, a counter-VCF
+ * of the defender's is looked for first (defender_vcf()). */
+static int defender_moves(ctx *c, int ply, int vct, int probe, short *defs)
 {
     board *b = c->b;
     if (has_five_point(b, c->def))
@@ -608,7 +609,7 @@ static int defender_moves(ctx *c, int ply, int vct, short *defs)
             return -1;
         int spare;
         n = three_defences(c, defs, CAND_MAX, &spare);
-        if (n < 0 || defender_vcf(c, ply))
+        if (n < 0 || (probe && defender_vcf(c, ply)))
             return -1;
         if (c->renju_def_black) {
             /* A forbidden answer loses at once: it is no defence. */
@@ -648,7 +649,7 @@ static int defend(ctx *c, int ply, int depth, int vct, int need_line)
     if (out_of_work(c))
         return 0;
     short defs[CAND_MAX];
-    int n = defender_moves(c, ply, vct, defs);
+    int n = defender_moves(c, ply, vct, 1, defs);
     if (n < 0)
         return 0;
     if (n == 0)
@@ -807,17 +808,18 @@ typedef struct df_table {
 static uint32_t pn_add(uint32_t a, uint32_t b) { return a + b >= PN_INF ? PN_INF : a + b; }
 
 /* Four slots per key: a lookup finds the entry in any of them. */
-static void df_get(const df_table *t, uint64_t key, uint32_t *pn, uint32_t *dn)
+static int df_get(const df_table *t, uint64_t key, uint32_t *pn, uint32_t *dn)
 {
     for (int i = 0; i < 4; i++) {
         const df_slot *e = &t->s[(key + (uint64_t)i) & t->mask];
         if (e->key == key) {
             *pn = e->pn;
             *dn = e->dn;
-            return;
+            return 1;
         }
     }
     *pn = *dn = 1;
+    return 0;
 }
 
 /* Stores in the key's own slot if present, else in an empty one, else over the entry
@@ -861,8 +863,12 @@ static int vcf_probe(ctx *c, int ply, int depth, long long sub, int need_line)
 }
 
 /* Settles a node from its position when it can: 1 proven, -1 disproven; 0 with its
- * moves (children) in mv[0 .. *n - 1]. */
-static int df_eval(ctx *c, int ply, int max_plies, short *mv, int *n)
+ * moves (children) in mv[0 .. *n - 1]. A node seen before (its numbers are in the table)
+ * skips the VCF probes, which failed the first time: they are shortcuts only, since
+ * every four that starts such a VCF is among the node's children (measured: 2.4% fewer
+ * nodes on the 456 positions of the freestyle match games at 487k nodes each, the same
+ * 126 wins; 13% fewer on an 11-ply win that needs 2.2M). */
+static int df_eval(ctx *c, int ply, int max_plies, int seen, short *mv, int *n)
 {
     board *b = c->b;
     if (ply % 2 == 0) { /* attacker to move */
@@ -873,14 +879,14 @@ static int df_eval(ctx *c, int ply, int max_plies, short *mv, int *n)
         int depth = (max_plies - ply + 1) / 2;
         if (depth < 2)
             return -1;
-        if (vcf_probe(c, ply, depth, DF_VCF_NODES, 0))
+        if (!seen && vcf_probe(c, ply, depth, DF_VCF_NODES, 0))
             return 1;
         *n = attacker_moves(c, ply, 1, mv);
         return *n > 0 ? 0 : -1;
     }
     if (b->state != GOMOKU_ONGOING)
         return -1; /* the attacker's move was forbidden, or drew */
-    *n = defender_moves(c, ply, 1, mv);
+    *n = defender_moves(c, ply, 1, !seen, mv);
     return *n < 0 ? -1 : *n == 0 ? 1 : 0;
 }
 
@@ -902,7 +908,8 @@ static void df_mid(ctx *c, df_table *t, int ply, int max_plies, uint32_t thpn, u
     short mv[CAND_MAX];
     int n = 0;
     c->nodes++;
-    int e = df_eval(c, ply, max_plies, mv, &n);
+    uint32_t pn, dn;
+    int e = df_eval(c, ply, max_plies, df_get(t, key, &pn, &dn), mv, &n);
     if (e || c->aborted) {
         if (e)
             df_put(t, key, e > 0 ? 0 : PN_INF, e > 0 ? PN_INF : 0);
@@ -912,7 +919,6 @@ static void df_mid(ctx *c, df_table *t, int ply, int max_plies, uint32_t thpn, u
     uint64_t ck[CAND_MAX];
     for (int i = 0; i < n; i++)
         ck[i] = df_child_key(b, ply, mv[i]);
-    uint32_t pn = 1, dn = 1;
     for (;;) {
         int best = -1;
         uint32_t bv = PN_INF + 1, second = PN_INF, bpn = 1, bdn = 1;
@@ -975,7 +981,7 @@ static int df_line(ctx *c, df_table *t, int ply, int max_plies)
             return r;
         n = attacker_moves(c, ply, 1, mv);
     } else {
-        n = defender_moves(c, ply, 1, mv);
+        n = defender_moves(c, ply, 1, 1, mv);
         if (n == 0)
             return finish_line(c, ply);
     }
