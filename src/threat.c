@@ -35,8 +35,12 @@
  *    leaves t less than a four-three, f, and the cells of f's lines where a defender
  *    stone would turn the block at f into a four of the defender's, which takes the
  *    tempo back (t threatens nothing when the block is such a four already). No other
- *    defender stone changes those shapes. Not used for black in renju (the recursive
- *    three rule again) nor in caro (five points there need more than one block).
+ *    defender stone changes those shapes. For black in renju t counts only when no white
+ *    stone can make the plan illegal: t has no line of three or more but its four and
+ *    its three, and after the block every point where the three becomes a straight four
+ *    is legal and has no other such line (renju_open_four_follows()); white stones only
+ *    take lines from black, so then only stones on t's own lines matter, which W(t)
+ *    holds. Not used in caro (five points there need more than one block).
  *
  * A node budget, a stop flag and (for the public calls) a deadline bound the work; an
  * aborted search reports no win and stores nothing. A small transposition table, keyed by
@@ -420,6 +424,43 @@ static int add_cell(short *w, int *n, int cap, int q)
 }
 
 /*
+ * Black in renju, after its four-three stone at t and white's block at f (t played with a
+ * null move, white to move): does the three along direction d then give black a straight
+ * four, and is every point g that makes one legal, with nothing of three or more on its
+ * other lines? Such a g stays legal whatever white stones are added (white stones take
+ * lines from black but never give it a three, a four or an overline), so white can stop
+ * the threat only on the three's own line, which W(t) holds: a white stone there that
+ * leaves t a four-three leaves it some such g. A g with more on its other lines could be
+ * forbidden already, or become so by the recursive three rule after a distant white
+ * stone; then t does not count as a threat.
+ */
+static int renju_open_four_follows(ctx *c, int t, int f, int d)
+{
+    board *b = c->b;
+    int A = c->att, found = 0, bad = 0;
+    int q[40], dir[40], off[40];
+    if (play(c, f) != GOMOKU_ONGOING) {
+        unplay(c);
+        return 0;
+    }
+    int nq = gomoku__line_cells(b, t, 4, q, dir, off);
+    for (int k = 0; k < nq && !bad; k++) {
+        int g = q[k];
+        if (dir[k] != d || pat_of(b, g, d, A) != P_OPEN_FOUR)
+            continue;
+        for (int e = 0; e < NDIR; e++)
+            bad |= e != d && pat_of(b, g, e, A) >= P_OPEN_THREE;
+        if (!bad) {
+            bad = play(c, g) != GOMOKU_ONGOING; /* an overline: forbidden */
+            unplay(c);
+            found++;
+        }
+    }
+    unplay(c);
+    return found > 0 && !bad;
+}
+
+/*
  * W(t) of an attacker four-three point t (see the file comment), or -1 when t is no
  * threat. Playing t makes a four, whose five point f the defender must take, and an open
  * three, which then becomes an open four. A defender stone stops that only on t; on one
@@ -427,13 +468,27 @@ static int add_cell(short *w, int *n, int cap, int q)
  * keys); on f; or on one of f's lines where it would make the block at f a four of the
  * defender's, which wins the tempo back. A stone anywhere else changes none of these
  * shapes, and the defender's fours, which could, are answers of their own. When the
- * block at f already makes a defender four, t threatens nothing. Not used for black in
- * renju, where a white stone far away can change what is forbidden, nor in caro.
+ * block at f already makes a defender four, t threatens nothing. For black in renju,
+ * only a t that no white stone far away can make forbidden counts (see the file
+ * comment). Not used in caro.
  */
 static int four_three_stoppers(ctx *c, int t, short *w, int cap)
 {
     board *b = c->b;
     int A = c->att, D = c->def, n = 0;
+    int three_dir = -1;
+    if (c->renju_att_black) {
+        /* Exactly the four and the three: no white stone can then make t forbidden. */
+        int strong = 0;
+        for (int d = 0; d < NDIR; d++) {
+            int p = pat_of(b, t, d, A);
+            strong += p >= P_OPEN_THREE;
+            if (p == P_OPEN_THREE)
+                three_dir = d;
+        }
+        if (strong != 2 || three_dir < 0)
+            return -1;
+    }
     uint32_t nib = gomoku__pattern_nibbles(b, t, A);
     int q[40], dir[40], off[40];
     w[n++] = (short)t;
@@ -455,6 +510,8 @@ static int four_three_stoppers(ctx *c, int t, short *w, int cap)
                 if (gomoku__pattern_with_own_stone(b, f, dir[k], off[k], D) >= P_FOUR &&
                     add_cell(w, &n, cap, q[k]) < 0)
                     ok = 0;
+            if (ok && three_dir >= 0)
+                ok = renju_open_four_follows(c, t, f, three_dir);
         }
     }
     null_unplay(c);
@@ -513,7 +570,7 @@ static int three_defences(ctx *c, short *out, int cap, int *spare)
     board *b = c->b;
     int A = c->att, D = c->def;
     short cand[CAND_MAX], inter[CAND_MAX], w[CAND_MAX];
-    int four_three = !c->caro && !c->renju_att_black;
+    int four_three = !c->caro;
     int nc = scan_class(c, A, four_three ? K_FOUR_THREE : K_OPEN_FOUR, cand, CAND_MAX);
     if (nc <= 0)
         return -1;
@@ -1127,8 +1184,8 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
     if (c->aborted)
         len = 0;
     /* Only the VCT (the one caller) says so. Where the generators leave out four-three
-     * threats (black in renju, caro), running out of them proves less: no refutation is
-     * claimed there. */
+     * threats (caro, and black's in renju that a distant white stone could make
+     * forbidden), running out of them proves less: no refutation is claimed there. */
     if (refuted)
         *refuted = !len && !c->aborted && (complete || disproved) && !c->caro &&
                    !c->renju_att_black;

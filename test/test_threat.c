@@ -772,6 +772,30 @@ static void test_vct_answers_four_three_threats(void **state)
     gomoku_free(e);
 }
 
+/* Black's four-three points are threats in renju too, when no white stone far away can
+ * make them forbidden. In this position of a random renju game (black to move) the win
+ * goes through such a threat: the solver that left black's four-three points out in renju
+ * found nothing in 2.5M nodes (its threat list ran out); with them it is 7 plies, proven
+ * in about 3,000 nodes. */
+static void test_vct_uses_black_four_three_threats_in_renju(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_RENJU,
+                                   "7,7 5,6 4,8 4,6 9,5 9,6 10,5 10,8 5,5 6,7 7,9 8,5 9,7 7,10");
+    board *b = &e->b;
+    vstats st = {0};
+    int line[LINE_CAP];
+    long long nodes = 0;
+    int len = gomoku__vct(b, 30, 100000, &nodes, line, LINE_CAP, NULL);
+    assert_true(len > 0);
+    assert_true(nodes < 100000);
+    assert_true(verify_line(b, line, len, &st));
+    assert_int_equal(board_x(b, line[0]), 8);
+    assert_int_equal(board_y(b, line[0]), 6);
+    assert_int_equal(solve_checked(gomoku__vcf, b, 30, 200000, line, &st), 0);
+    gomoku_free(e);
+}
+
 /* Black's four-three at g8 (6,7) is blocked at h8 (7,7), and that block completes a
  * white four on column 7 (h5 h6 h7 h8, closed by black at h4): black must take h9
  * (7,8), which makes no four, so the open four that would win next is too late: no VCF.
@@ -1191,6 +1215,7 @@ int main(void)
         cmocka_unit_test(test_no_win_when_defender_threatens_five_first),
         cmocka_unit_test(test_defender_counter_four_must_be_answered),
         cmocka_unit_test(test_vct_answers_four_three_threats),
+        cmocka_unit_test(test_vct_uses_black_four_three_threats_in_renju),
         cmocka_unit_test(test_renju_black_never_wins_through_a_forbidden_point),
         cmocka_unit_test(test_renju_white_wins_by_forcing_a_forbidden_block),
         cmocka_unit_test(test_public_vcf_vct_report_line_as_points_and_keep_position),
