@@ -172,6 +172,14 @@ static void null_unplay(ctx *c)
 
 static int has_five_point(const board *b, int s) { return b->ncls[s - 1][K_FIVE] > 0; }
 
+static int contains(const short *list, int n, int v)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == v)
+            return 1;
+    return 0;
+}
+
 /* Cells of class >= kmin for side s inside the scan box, at most cap. The board's class
  * counts say how many there are, so the scan stops as soon as it has them all. */
 static int scan_class(const ctx *c, int s, int kmin, short *out, int cap)
@@ -184,6 +192,29 @@ static int scan_class(const ctx *c, int s, int kmin, short *out, int cap)
     if (want > cap)
         return -1;
     int n = 0;
+    /* Five points are nearly always new: made by the last stone, on one of its lines
+     * within four steps. When those are all of them, they are returned in the scan's
+     * order (by index), without the scan. */
+    if (kmin == K_FIVE && want > 0 && b->nmoves > 0) {
+        int last = b->moves[b->nmoves - 1];
+        for (int d = 0; d < NDIR && n <= want; d++)
+            for (int i = -4; i <= 4; i++) {
+                int q = last + i * b->dir_step[d];
+                if (i != 0 && b->cell[q] == C_EMPTY && b->cls[q][s - 1] == K_FIVE &&
+                    !contains(out, n, q) && n < want)
+                    out[n++] = (short)q;
+            }
+        if (n == want) {
+            for (int i = 1; i < n; i++)
+                for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+                    short tmp = out[j];
+                    out[j] = out[j - 1];
+                    out[j - 1] = tmp;
+                }
+            return n;
+        }
+        n = 0;
+    }
     for (int y = bx->y0; y <= bx->y1 && n < want; y++) {
         int idx = board_index(b, bx->x0, y);
         for (int x = bx->x0; x <= bx->x1; x++, idx++)
@@ -220,25 +251,8 @@ static int scan_threats(const ctx *c, int s, short *out, int cap)
 
 static int first_five_point(const ctx *c, int s)
 {
-    const board *b = c->b;
-    const box *bx = &c->boxes[c->sp];
-    if (!has_five_point(b, s))
-        return -1;
-    for (int y = bx->y0; y <= bx->y1; y++) {
-        int idx = board_index(b, bx->x0, y);
-        for (int x = bx->x0; x <= bx->x1; x++, idx++)
-            if (b->cls[idx][s - 1] == K_FIVE)
-                return idx;
-    }
-    return -1;
-}
-
-static int contains(const short *list, int n, int v)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == v)
-            return 1;
-    return 0;
+    short f[CAND_MAX];
+    return scan_class(c, s, K_FIVE, f, CAND_MAX) > 0 ? f[0] : -1;
 }
 
 /* The cells a stone could occupy to stop `threat`'s five points: the points themselves
