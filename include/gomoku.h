@@ -520,8 +520,9 @@ GOMOKU_API int gomoku_vcf(gomoku_threat_result *out, gomoku_engine *engine,
 
 /* As gomoku_vcf(), also allowing threats by threes: attacking moves after which the
  * attacker, moving again, would make an open four, a double four or a four-three (renju:
- * a four-three threat counts for white only). The defender may answer such a threat with
- * any move that spoils it or a four of its own. */
+ * black's open-four and four-three threats count only where no white stone could make
+ * the follow-up forbidden, which leaves out a few real ones). The defender may answer
+ * such a threat with any move that spoils it or a four of its own. */
 GOMOKU_API int gomoku_vct(gomoku_threat_result *out, gomoku_engine *engine,
                           long long node_budget, int time_ms);
 
