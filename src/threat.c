@@ -59,6 +59,7 @@
 #define LINE_MAX (2 * MAX_DEPTH + 8)  /* plies of a line, with room for the last five */
 #define CAND_MAX 256                  /* moves kept per node */
 #define STACK_MAX (2 * MAX_DEPTH + 16) /* stones the search can have on the board at once */
+#define DFS_NODES 20000               /* at most, for the VCT's depth-first phase */
 #define PUBLIC_DEPTH 32               /* keeps public lines within GOMOKU_MAX_PV plies */
 
 #define DEPTH_ANY 127 /* a failure that no extra depth would change */
@@ -1143,10 +1144,16 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
     if (!vct) {
         len = attack(c, 0, max_depth, 0, 1);
     } else {
-        /* A quarter of the budget for the depth-first search, which is quick on some
-         * wins; the rest, if that finds nothing, for df-pn, which proves more of them. */
+        /* A small part of the budget for the depth-first search, which is quick on short
+         * wins and on positions with few threats (it finds the shortest first, and
+         * proves that there is nothing when a pass runs out of threats at every depth);
+         * the rest, if that settles nothing, for df-pn, which proves the long ones.
+         * Measured against a quarter of the budget: on the 456 positions of the freestyle
+         * match games at 487k nodes, 128 wins both, 22% fewer nodes; vctbench (the win
+         * puzzles and three game positions at 5M) 11 wins instead of 10 for 28% fewer
+         * nodes; the refutation of save line 50's 5,7 1.14M -> 418k nodes. */
         long long total = c->budget;
-        c->budget = total / 4;
+        c->budget = total / 4 < DFS_NODES ? total / 4 : DFS_NODES;
         for (int d = 1; d <= max_depth && !len && !c->aborted; d++) {
             c->depth_cut = 0;
             len = attack(c, 0, d, 1, 1);
