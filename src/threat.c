@@ -1111,9 +1111,10 @@ static void ctx_init(ctx *c, board *b, long long budget, atomic_int *stop, doubl
 }
 
 /* The common driver. vct = 0: VCF, one depth-first search (cheapest for the many small
- * leaf calls of the main search). vct = 1: VCT, df-pn, then the depth-first search
- * deepened one attacker move at a time (short wins first; failed nodes of the shallower
- * passes prune the deeper ones; it stops once a pass was nowhere cut short by depth). */
+ * leaf calls of the main search). vct = 1: VCT, first the depth-first search deepened one
+ * attacker move at a time on a small budget (short wins first; failed nodes of the
+ * shallower passes prune the deeper ones; it stops once a pass was nowhere cut short by
+ * depth), then, when that settles nothing, df-pn on the rest of the budget. */
 static int run(board *b, int vct, int max_depth, long long budget, long long *nodes, int *line,
                int cap, atomic_int *stop, double deadline_ms, int *refuted)
 {
