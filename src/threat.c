@@ -171,14 +171,6 @@ static void null_unplay(ctx *c)
 
 static int has_five_point(const board *b, int s) { return b->ncls[s - 1][K_FIVE] > 0; }
 
-static int contains(const short *list, int n, int v)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == v)
-            return 1;
-    return 0;
-}
-
 /* Cells of class >= kmin for side s inside the scan box, at most cap. The board's class
  * counts say how many there are, so the scan stops as soon as it has them all. */
 static int scan_class(const ctx *c, int s, int kmin, short *out, int cap)
@@ -196,11 +188,10 @@ static int scan_class(const ctx *c, int s, int kmin, short *out, int cap)
      * order (by index), without the scan. */
     if (kmin == K_FIVE && want > 0 && b->nmoves > 0) {
         int last = b->moves[b->nmoves - 1];
-        for (int d = 0; d < NDIR && n <= want; d++)
+        for (int d = 0; d < NDIR; d++) /* a cell is on one line through `last` at most */
             for (int i = -4; i <= 4; i++) {
                 int q = last + i * b->dir_step[d];
-                if (i != 0 && b->cell[q] == C_EMPTY && b->cls[q][s - 1] == K_FIVE &&
-                    !contains(out, n, q) && n < want)
+                if (i != 0 && n < want && b->cell[q] == C_EMPTY && b->cls[q][s - 1] == K_FIVE)
                     out[n++] = (short)q;
             }
         if (n == want) {
@@ -252,6 +243,14 @@ static int first_five_point(const ctx *c, int s)
 {
     short f[CAND_MAX];
     return scan_class(c, s, K_FIVE, f, CAND_MAX) > 0 ? f[0] : -1;
+}
+
+static int contains(const short *list, int n, int v)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == v)
+            return 1;
+    return 0;
 }
 
 /* The cells a stone could occupy to stop `threat`'s five points: the points themselves
