@@ -36,7 +36,7 @@ TEST_SRCS := $(wildcard test/test_*.c)
 TESTS := $(patsubst test/%.c,build/test/%,$(TEST_SRCS))
 MANPAGES := $(wildcard man/*.1)
 
-.PHONY: all lib examples tests test check demo bench board-bench tactics install uninstall clean \
+.PHONY: all lib examples tests test check demo bench board-bench vct-bench tactics install uninstall clean \
         asan valgrind symbols docs install-smoke
 
 all: lib examples gomoku.pc
@@ -104,8 +104,17 @@ board-bench: bench/board-bench
 bench/board-bench: bench/board-bench.c $(LIB_A) src/internal.h include/gomoku.h
 	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) -lm
 
+# The threat solver (gomoku_vct) on the win puzzles and on 456 positions of match games,
+# at a fixed node budget: wins proven and nodes, which do not depend on the load.
+vct-bench: bench/vct-bench
+	./bench/vct-bench --nodes 3000000 ../shared/positions/tactics.txt
+	./bench/vct-bench --nodes 487000 bench/vct-positions.txt
+
+bench/vct-bench: bench/vct-bench.c $(LIB_A) include/gomoku.h
+	$(CC) $(CPPFLAGS) $(APP_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) -lm
+
 clean:
-	rm -rf build lib/*.a lib/*.so* gomoku.pc $(EXAMPLES) docs/html bench/board-bench
+	rm -rf build lib/*.a lib/*.so* gomoku.pc $(EXAMPLES) docs/html bench/board-bench bench/vct-bench
 
 # ---- quality targets ----------------------------------------------------------------
 asan:
