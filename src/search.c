@@ -167,9 +167,8 @@ static inline int node_start(thread *t, int ply, int max_ply, int *value)
 /* Is cell a on one of the four lines through cell c, at most `reach` steps away? */
 static inline int on_line_within(const board *b, int a, int c, int reach)
 {
-    int dx = board_x(b, a) - board_x(b, c), dy = board_y(b, a) - board_y(b, c);
-    int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-    return (ax == 0 || ay == 0 || ax == ay) && ax <= reach && ay <= reach;
+    int on_line, m = board_dist(b, a, c, &on_line);
+    return on_line && m <= reach;
 }
 
 /* The attacker's first four may be any; each later one must lie on a line through the
