@@ -72,13 +72,17 @@ static int gen_defence(thread *t, int ply, int *list)
     int me = b->side - 1, opp = 1 - me;
     int x0, y0, x1, y1, n = 0, threats = 0;
     int renju_black_opp = b->rule == GOMOKU_RENJU && opp == 0;
+    /* The class counts say how many cells each scan looks for: it stops when it has them
+     * all (a threat or four point is next to a stone, so inside the area). */
+    int left = b->ncls[opp][K_OPEN_FOUR] + b->ncls[opp][K_FOUR_THREE];
     scan_area(t, ply, 2, &x0, &y0, &x1, &y1);
-    for (int y = y0; y <= y1; y++) {
+    for (int y = y0; y <= y1 && left > 0; y++) {
         int idx = board_index(b, x0, y);
         for (int x = x0; x <= x1; x++, idx++) {
             int k = b->cls[idx][opp];
             if (k != K_OPEN_FOUR && k != K_FOUR_THREE)
                 continue;
+            left--;
             if (renju_black_opp && black_forbidden(b, idx))
                 continue;
             threats++;
@@ -94,11 +98,14 @@ static int gen_defence(thread *t, int ply, int *list)
     if (!threats)
         return 0;
     /* The mover's own fours gain a tempo. */
-    for (int y = y0; y <= y1; y++) {
+    left = four_points(b, me);
+    for (int y = y0; y <= y1 && left > 0; y++) {
         int idx = board_index(b, x0, y);
         for (int x = x0; x <= x1; x++, idx++)
-            if (b->cls[idx][me] >= K_FOUR && b->cell[idx] == C_EMPTY)
+            if (b->cls[idx][me] >= K_FOUR && b->cell[idx] == C_EMPTY) {
                 add_unique(list, &n, idx);
+                left--;
+            }
     }
     /* Renju: black's forbidden points are not moves. */
     if (b->rule == GOMOKU_RENJU && me == 0) {

@@ -175,13 +175,14 @@ static inline int on_line_within(const board *b, int a, int c, int reach)
     return on_line && m <= reach;
 }
 
-/* The mover's four points in the scan box, in board order. */
+/* The mover's four points in the scan box, in board order; the scan stops when it has
+ * as many as the class counts say there are. */
 static int box_fours(thread *t, int ply, int *list)
 {
     board *b = t->b;
-    int me = b->side - 1, n = 0, x0, y0, x1, y1;
+    int me = b->side - 1, n = 0, x0, y0, x1, y1, want = four_points(b, me);
     scan_area(t, ply, 2, &x0, &y0, &x1, &y1);
-    for (int y = y0; y <= y1; y++) {
+    for (int y = y0; y <= y1 && n < want; y++) {
         int idx = board_index(b, x0, y);
         for (int x = x0; x <= x1; x++, idx++)
             if (b->cls[idx][me] >= K_FOUR && b->cell[idx] == C_EMPTY)

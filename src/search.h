@@ -145,6 +145,13 @@ static inline void scan_area(const thread *t, int ply, int m, int *x0, int *y0, 
  * four shows as one), or black stones that could join into an overline. */
 static inline int black_forbidden(board *b, int idx) { return gomoku__black_forbidden(b, idx); }
 
+/* How many empty cells would give `side` (0 black, 1 white) a four or better. */
+static inline int four_points(const board *b, int side)
+{
+    const int *k = b->ncls[side];
+    return k[K_FOUR] + k[K_FOUR_THREE] + k[K_OPEN_FOUR] + k[K_FIVE];
+}
+
 /* Is the move idx illegal for the side to move (renju forbidden point)? */
 static inline int illegal(board *b, int idx)
 {
