@@ -168,13 +168,6 @@ static inline int node_start(thread *t, int ply, int max_ply, int *value)
     return 1;
 }
 
-/* Is cell a on one of the four lines through cell c, at most `reach` steps away? */
-static inline int on_line_within(const board *b, int a, int c, int reach)
-{
-    int on_line, m = board_dist(b, a, c, &on_line);
-    return on_line && m <= reach;
-}
-
 /* The mover's four points in the scan box, in board order; the scan stops when it has
  * as many as the class counts say there are. */
 static int box_fours(thread *t, int ply, int *list)
