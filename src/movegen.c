@@ -48,6 +48,23 @@ int gomoku__five_point_near_last(thread *t, int ply, int side)
     return q;
 }
 
+/* The mover's four points (a four or better) in the scan area, in board order; the scan
+ * stops when it has as many as the class counts say there are (a four point is next to a
+ * stone, so inside the area). */
+int gomoku__box_fours(thread *t, int ply, int *list)
+{
+    board *b = t->b;
+    int me = b->side - 1, n = 0, x0, y0, x1, y1, want = four_points(b, me);
+    scan_area(t, ply, 2, &x0, &y0, &x1, &y1);
+    for (int y = y0; y <= y1 && n < want; y++) {
+        int idx = board_index(b, x0, y);
+        for (int x = x0; x <= x1; x++, idx++)
+            if (b->cls[idx][me] >= K_FOUR && b->cell[idx] == C_EMPTY)
+                list[n++] = idx;
+    }
+    return n;
+}
+
 static inline void add_unique(int *list, int *n, int idx)
 {
     for (int i = 0; i < *n; i++)
@@ -72,8 +89,8 @@ static int gen_defence(thread *t, int ply, int *list)
     int me = b->side - 1, opp = 1 - me;
     int x0, y0, x1, y1, n = 0, threats = 0;
     int renju_black_opp = b->rule == GOMOKU_RENJU && opp == 0;
-    /* The class counts say how many cells each scan looks for: it stops when it has them
-     * all (a threat or four point is next to a stone, so inside the area). */
+    /* The class counts say how many threat points there are: the scan stops when it has
+     * them all (such a point is next to a stone, so inside the area). */
     int left = b->ncls[opp][K_OPEN_FOUR] + b->ncls[opp][K_FOUR_THREE];
     scan_area(t, ply, 2, &x0, &y0, &x1, &y1);
     for (int y = y0; y <= y1 && left > 0; y++) {
@@ -98,15 +115,10 @@ static int gen_defence(thread *t, int ply, int *list)
     if (!threats)
         return 0;
     /* The mover's own fours gain a tempo. */
-    left = four_points(b, me);
-    for (int y = y0; y <= y1 && left > 0; y++) {
-        int idx = board_index(b, x0, y);
-        for (int x = x0; x <= x1; x++, idx++)
-            if (b->cls[idx][me] >= K_FOUR && b->cell[idx] == C_EMPTY) {
-                add_unique(list, &n, idx);
-                left--;
-            }
-    }
+    int fours[GOMOKU_MAX_CELLS];
+    int nf = gomoku__box_fours(t, ply, fours);
+    for (int i = 0; i < nf; i++)
+        add_unique(list, &n, fours[i]);
     /* Renju: black's forbidden points are not moves. */
     if (b->rule == GOMOKU_RENJU && me == 0) {
         int k = 0;

@@ -223,6 +223,8 @@ int gomoku__five_points(thread *t, int ply, int side, int *out, int cap);
 int gomoku__five_point_near_last(thread *t, int ply, int side);
 /* Every empty cell within distance 2 of a stone (renju: black's forbidden points out). */
 int gomoku__gen_all(thread *t, int ply, int *list);
+/* The mover's four points near the stones, in board order. */
+int gomoku__box_fours(thread *t, int ply, int *list);
 /* The moves of a node where the mover has no five point and the opponent at most one;
  * *forced is set when the opponent's threat restricts them. */
 int gomoku__generate(thread *t, int ply, int *list, int *forced);
