@@ -119,15 +119,6 @@ static inline int board_index(const board *b, int x, int y)
 }
 static inline int board_x(const board *b, int idx) { return idx % b->stride - PAD; }
 static inline int board_y(const board *b, int idx) { return idx / b->stride - PAD; }
-/* The Chebyshev distance between cells a and c; *on_line set when they share a row, a
- * column or a diagonal (then it is the number of steps between them along it). */
-static inline int board_dist(const board *b, int a, int c, int *on_line)
-{
-    int dx = board_x(b, a) - board_x(b, c), dy = board_y(b, a) - board_y(b, c);
-    int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-    *on_line = ax == 0 || ay == 0 || ax == ay;
-    return ax > ay ? ax : ay;
-}
 static inline int board_on(const board *b, int x, int y)
 {
     return x >= 0 && y >= 0 && x < b->size && y < b->size;

@@ -328,8 +328,10 @@ static int proximity(const board *b, int idx, int last)
 {
     if (last < 0)
         return 0;
-    int on_line, m = board_dist(b, idx, last, &on_line);
-    if (on_line && m <= 4)
+    int dx = board_x(b, idx) - board_x(b, last), dy = board_y(b, idx) - board_y(b, last);
+    int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    int m = ax > ay ? ax : ay;
+    if ((ax == 0 || ay == 0 || ax == ay) && m <= 4)
         return 10 - m;
     return m <= 2 ? 3 : 0;
 }
