@@ -979,8 +979,9 @@ static void df_mid(ctx *c, df_table *t, int ply, int max_plies, uint32_t thpn, u
     uint64_t ck[CAND_MAX];
     for (int i = 0; i < n; i++)
         ck[i] = df_child_key(b, ply, mv[i]);
+    int best = -1;
     for (;;) {
-        int best = -1;
+        best = -1;
         uint32_t bv = PN_INF + 1, second = PN_INF, bpn = 1, bdn = 1;
         uint32_t dmax = 0, dopen = 0;
         pn = is_or ? PN_INF : 0;
@@ -1042,14 +1043,7 @@ static void df_mid(ctx *c, df_table *t, int ply, int max_plies, uint32_t thpn, u
         unplay(c);
     }
     if ((is_or ? pn : dn) == 0)
-        for (int i = 0; i < n; i++) {
-            uint32_t cp, cd;
-            df_get(t, ck[i], &cp, &cd);
-            if ((is_or ? cp : cd) == 0) {
-                c->killer[ply] = mv[i];
-                break;
-            }
-        }
+        c->killer[ply] = mv[best]; /* the child that settled the node */
     df_put(t, key, pn, dn, work + c->nodes - start);
 }
 
