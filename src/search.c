@@ -630,6 +630,24 @@ static int refuted_by_threat(thread *t, int m, long long budget)
     return len > 0;
 }
 
+/* Drops the root moves the worker proved lost from list[0..*n-1], keeping the order and
+ * at least one move; returns 1 when the first one went. */
+static int drop_lost(const shared *sh, int *list, int *rscore, int *n)
+{
+    if (!sh->worker)
+        return 0;
+    int k = 0, first = atomic_load(&sh->lost[list[0]]);
+    for (int i = 0; i < *n; i++)
+        if (!atomic_load(&sh->lost[list[i]])) {
+            list[k] = list[i];
+            rscore[k++] = rscore[i];
+        }
+    if (k == 0)
+        return 0; /* all lost: keep them, the search orders them */
+    *n = k;
+    return first;
+}
+
 static void iterate(thread *t, root_result *out)
 {
     shared *sh = t->sh;
@@ -662,6 +680,8 @@ static void iterate(thread *t, root_result *out)
     out->depth = 0;
     out->pvlen = 1;
     out->pv[0] = list[0];
+    if (t->id == 0)
+        atomic_store(&sh->cur_best, list[0]);
 
     int prev = 0, unstable = 0;
     int start_depth = t->id > 0 ? 1 + (t->id & 1) : 1;
@@ -722,8 +742,19 @@ static void iterate(thread *t, root_result *out)
         /* A new best move is checked with the threat solver, which reads forced wins of
          * the opponent far beyond this depth. A refuted move leaves the root list and
          * the iteration is searched again without it. */
+        if (t->id == 0 && drop_lost(sh, list, rscore, &n)) {
+            /* The worker proved the best move lost: searched again without it. */
+            out->move = list[0];
+            out->pvlen = 1;
+            out->pv[0] = list[0];
+            atomic_store(&sh->cur_best, list[0]);
+            depth--;
+            continue;
+        }
+        /* (Once the worker's VCT is over, the worker checks it, on larger budgets.) */
         if (t->id == 0 && n > 1 && depth >= VERIFY_FROM && !GOMOKU_SCORE_IS_WIN(score) &&
-            sh->verify_each > 0 && !is_verified(t, list[0])) {
+            sh->verify_each > 0 && !(sh->worker && !atomic_load(&sh->worker_vct)) &&
+            !is_verified(t, list[0])) {
             if (refuted_by_threat(t, list[0], sh->verify_each)) {
                 memmove(list, list + 1, (size_t)(n - 1) * sizeof *list);
                 memmove(rscore, rscore + 1, (size_t)(n - 1) * sizeof *rscore);
@@ -742,9 +773,11 @@ static void iterate(thread *t, root_result *out)
             if (t->nverified < MAX_VERIFIED)
                 t->verified[t->nverified++] = list[0];
         }
-        if (t->id == 0)
+        if (t->id == 0) {
             atomic_store(&sh->unchecked, !(n == 1 || GOMOKU_SCORE_IS_WIN(score) ||
                                            is_verified(t, out->move)));
+            atomic_store(&sh->cur_best, list[0]);
+        }
         unstable = list[0] != prev_best ? unstable + 2 : unstable > 0 ? unstable - 1 : 0;
         prev = score;
         double elapsed = gomoku__now_ms() - sh->start;
@@ -985,14 +1018,14 @@ static long long filter_root(thread *t, long long budget, long long per_move)
 
 /*
  * Before the main search: a forced win of the mover by fours, then by threes, ends the
- * search at once. Otherwise, when the opponent threatens a forced win, the root moves
+ * search at once (with a threat worker, it looks for the one by threes instead). Otherwise, when the opponent threatens a forced win, the root moves
  * after which that win still works (proven by the threat search, so never a wrong
  * exclusion) are dropped, unless every move is lost (filter_root). Budgets are node
  * counts derived from the limits, so the phase is deterministic under depth and node
  * limits.
  * Returns 1 when *out holds a proven win.
  */
-static int root_threats(thread *t, const gomoku_limits *l, root_result *out)
+static int root_threats(thread *t, const gomoku_limits *l, int worker, root_result *out)
 {
     shared *sh = t->sh;
     board *b = t->b;
@@ -1002,7 +1035,7 @@ static int root_threats(thread *t, const gomoku_limits *l, root_result *out)
     int line[MAX_PLY];
     long long nodes = 0;
     int len = gomoku__vcf(b, THREAT_DEPTH, vcf_budget, &nodes, line, MAX_PLY, stop);
-    if (len <= 0)
+    if (len <= 0 && !worker)
         len = gomoku__vct(b, THREAT_DEPTH, vct_budget, &nodes, line, MAX_PLY, stop);
     if (len > 0) {
         sh->threat_nodes += nodes;
@@ -1029,6 +1062,74 @@ static void *helper_main(void *arg)
     t->flushed = t->nodes;
     return NULL;
 }
+
+/*
+ * The threat worker: with two threads or more, thread 1 does the threat searches while
+ * the main thread searches, instead of being a Lazy SMP helper.
+ *
+ * It starts at once with the mover's VCT, on a budget that lets it run as long as the
+ * main search does, instead of the share of the clock the root VCT of one thread gets
+ * before the main search (ROOT_VCT_PER_MS). The long wins are the ones that need it: the
+ * 25-ply renju win of tactics line 43 takes about 2.9M nodes, and one thread's clock
+ * gives the root VCT 500k a second. A proven win stops every thread, and its line is the
+ * result.
+ *
+ * Without a win, it checks the main thread's best move (published after every iteration)
+ * for a forced win of the opponent by threes and fours, as the main thread does with the
+ * small budget of one thread (verify_each), but with a budget twice as large each time
+ * the same move passes, as long as the search runs. A move so proven lost is flagged;
+ * the main thread drops it at its next iteration and plays none of them. When there is
+ * nothing to check, the worker waits.
+ */
+static void *threat_worker(void *arg)
+{
+    thread *t = arg;
+    shared *sh = t->sh;
+    int line[MAX_PLY];
+    long long used = 0;
+    int len = gomoku__vct(t->b, THREAT_DEPTH, sh->worker_budget, &used, line, MAX_PLY,
+                          &sh->worker_stop);
+    t->extra_nodes += used;
+    if (len > 0) {
+        sh->threat_len = len < MAX_PLY ? len : MAX_PLY;
+        memcpy(sh->threat_line, line, (size_t)sh->threat_len * sizeof *line);
+        atomic_store(&sh->threat_won, 1);
+    }
+    atomic_store(&sh->worker_vct, 0);
+    if (len > 0)
+        return NULL;
+    /* The moves checked so far, each with the largest budget it passed. */
+    int checked[MAX_VERIFIED], nchecked = 0;
+    long long passed[MAX_VERIFIED];
+    while (!atomic_load(&sh->abort_all)) {
+        int m = atomic_load(&sh->cur_best), k = 0;
+        while (k < nchecked && checked[k] != m)
+            k++;
+        if (k == nchecked && nchecked < MAX_VERIFIED) {
+            checked[nchecked] = m;
+            passed[nchecked++] = 0;
+        }
+        if (m <= 0 || k == MAX_VERIFIED || atomic_load(&sh->lost[m]) ||
+            passed[k] >= sh->worker_budget) {
+            struct timespec nap = {0, 200000};
+            nanosleep(&nap, NULL);
+            continue;
+        }
+        long long budget = passed[k] ? 2 * passed[k] : sh->check_budget;
+        used = 0;
+        make(t, 0, m);
+        len = gomoku__vct(t->b, THREAT_DEPTH, budget, &used, line, MAX_PLY, &sh->abort_all);
+        unmake(t);
+        t->extra_nodes += used;
+        if (len > 0) {
+            atomic_store(&sh->lost[m], 1);
+        } else if (!atomic_load(&sh->abort_all)) {
+            passed[k] = budget;
+        }
+    }
+    return NULL;
+}
+
 
 /* ---------------------------------------------------------------------------------- */
 /* Public entry points                                                                 */
@@ -1141,6 +1242,10 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
     sh.nthreads = nthreads;
     atomic_init(&sh.abort_all, 0);
     atomic_init(&sh.helper_nodes, 0);
+    atomic_init(&sh.root_ready, 0);
+    atomic_init(&sh.threat_won, 0);
+    atomic_init(&sh.worker_stop, 0);
+    atomic_init(&sh.worker_vct, 0);
     gomoku__plan_time(&sh, limits, b->nmoves, b->size);
 
     box root_box = box_of_board(b);
@@ -1172,7 +1277,21 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
     root_result r;
     memset(&r, 0, sizeof r);
     sh.root_n = root_moves(&ts[0], sh.root_list);
-    int proven = sh.root_n > 1 && root_threats(&ts[0], limits, &r);
+    /* The threat worker (thread 1) starts first, so that it has the whole clock. */
+    int started = 1, worker = 0;
+    if (nthreads > 1 && sh.root_n > 1) {
+        sh.worker_budget = sh.node_limit > 0 ? sh.node_limit
+                           : sh.hard_ms > 0  ? (long long)(sh.hard_ms * 2 * VCT_PER_MS) + 2000
+                                             : 1LL << 40;
+        sh.check_budget = budgets_of(&sh, limits).each;
+        atomic_store(&sh.worker_vct, 1);
+        worker = pthread_create(&ts[1].handle, NULL, threat_worker, &ts[1]) == 0;
+        if (!worker)
+            atomic_store(&sh.worker_vct, 0);
+        started += worker;
+        sh.worker = worker;
+    }
+    int proven = sh.root_n > 1 && root_threats(&ts[0], limits, worker, &r);
     if (proven && engine->progress_fn) {
         gomoku_search_info info;
         fill_info(&info, &ts[0], &r, sh.threat_nodes, gomoku__now_ms() - start);
@@ -1189,25 +1308,56 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
      * start, which read it. */
     sh.reserve_ms = sh.hard_ms * VERIFY_SHARE;
     atomic_store(&sh.unchecked, 1);
-    int started = 1;
-    for (int i = 1; i < nthreads && !proven; i++) {
-        if (pthread_create(&ts[i].handle, NULL, helper_main, &ts[i]) != 0)
-            break;
+    atomic_store(&sh.root_ready, 1);
+    /* The Lazy SMP helpers: the threads after the worker (all but the main one when
+     * there is none). A thread that cannot be started ends the list. */
+    while (started < nthreads && !proven &&
+           pthread_create(&ts[started].handle, NULL, helper_main, &ts[started]) == 0)
         started++;
-    }
-    if (!proven)
+    if (!proven && !atomic_load(&sh.threat_won))
         iterate(&ts[0], &r);
+    /* The main search has stopped early, to keep the final check's share of the clock:
+     * the worker's VCT, when it still runs, may have half of it. */
+    if (!proven && worker && sh.hard_ms > 0) {
+        double until = sh.start + sh.hard_ms - sh.reserve_ms / 2;
+        while (atomic_load(&sh.worker_vct) && !atomic_load(&engine->stop) &&
+               gomoku__now_ms() < until) {
+            struct timespec nap = {0, 200000};
+            nanosleep(&nap, NULL);
+        }
+    }
 
     atomic_store(&sh.abort_all, 1);
+    atomic_store(&sh.worker_stop, 1);
     for (int i = 1; i < started; i++)
         pthread_join(ts[i].handle, NULL);
+    if (!proven && atomic_load(&sh.threat_won)) {
+        proven = 1;
+        line_result(&r, sh.threat_line, sh.threat_len);
+        if (engine->progress_fn) {
+            gomoku_search_info info;
+            fill_info(&info, &ts[0], &r, ts[1].extra_nodes, gomoku__now_ms() - start);
+            engine->progress_fn(&info, engine->progress_payload);
+        }
+    }
+    if (!proven && worker) {
+        /* Moves the worker proved lost since the main thread's last iteration go too. */
+        int scratch[GOMOKU_MAX_CELLS];
+        int lost_best = atomic_load(&sh.lost[r.move]);
+        drop_lost(&sh, sh.final_list, scratch, &sh.final_n);
+        if (lost_best && !atomic_load(&sh.lost[sh.final_list[0]])) {
+            r.move = sh.final_list[0];
+            r.pvlen = 1;
+            r.pv[0] = r.move;
+        }
+    }
     if (!proven && !atomic_load(&engine->stop))
         verify_best(&ts[0], &r, budgets_of(&sh, limits).verify);
     if (wd_running)
         gomoku__watchdog_end(&wd, wd_thread);
     long long nodes = ts[0].nodes + sh.threat_nodes;
     for (int i = 1; i < started; i++)
-        nodes += ts[i].nodes;
+        nodes += ts[i].nodes + ts[i].extra_nodes;
     int seldepth = ts[0].seldepth;
     write_result(out, b, &r, seldepth, nodes, gomoku__now_ms() - start);
 

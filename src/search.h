@@ -40,6 +40,19 @@ typedef struct shared {
     int final_list[GOMOKU_MAX_CELLS];
     atomic_int abort_all;    /* set by the main thread when it is done: helpers unwind */
     atomic_llong helper_nodes;
+    /* With two threads or more, thread 1 first looks for the mover's VCT on a budget of
+     * its own while the others search (threat_worker() in search.c). */
+    long long worker_budget; /* its node budget */
+    atomic_int root_ready;   /* the root list is final: the worker may join as a helper */
+    atomic_int threat_won;   /* the worker proved a win, in threat_line: everyone stops */
+    int threat_len;
+    int threat_line[MAX_PLY];
+    int worker;              /* 1 when there is a worker */
+    atomic_int worker_vct;   /* 1 while the worker looks for the mover's VCT */
+    atomic_int worker_stop;  /* ends the worker's VCT: the main search is over */
+    long long check_budget;  /* the worker's first check of a best move */
+    atomic_int cur_best;     /* the main thread's best move, for the worker to check */
+    atomic_uchar lost[MAX_PADDED]; /* root moves the worker proved lost */
 } shared;
 
 typedef struct box {

@@ -979,16 +979,24 @@ static void df_mid(ctx *c, df_table *t, int ply, int max_plies, uint32_t thpn, u
     uint64_t ck[CAND_MAX];
     for (int i = 0; i < n; i++)
         ck[i] = df_child_key(b, ply, mv[i]);
+    /* The children's numbers are read from the table once; then only the child just
+     * searched can have changed (others only through a transposition, seen when the
+     * node is entered again). Reading them all on every pass was a fifth of the
+     * solver's time (vct-bench: 3-5% less time for the same nodes, within 0.2%). */
+    uint32_t ccp[CAND_MAX], ccd[CAND_MAX];
+    for (int i = 0; i < n; i++)
+        df_get(t, ck[i], &ccp[i], &ccd[i]);
     int best = -1;
     for (;;) {
+        if (best >= 0)
+            df_get(t, ck[best], &ccp[best], &ccd[best]);
         best = -1;
         uint32_t bv = PN_INF + 1, second = PN_INF, bpn = 1, bdn = 1;
         uint32_t dmax = 0, dopen = 0;
         pn = is_or ? PN_INF : 0;
         dn = is_or ? 0 : PN_INF;
         for (int i = 0; i < n; i++) {
-            uint32_t cp, cd;
-            df_get(t, ck[i], &cp, &cd);
+            uint32_t cp = ccp[i], cd = ccd[i];
             uint32_t v = is_or ? cp : cd;
             if (is_or) {
                 pn = cp < pn ? cp : pn;

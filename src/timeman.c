@@ -31,7 +31,8 @@ void gomoku__slow_check(thread *t)
 {
     shared *sh = t->sh;
     if (atomic_load_explicit(&sh->engine->stop, memory_order_relaxed) ||
-        atomic_load_explicit(&sh->abort_all, memory_order_relaxed)) {
+        atomic_load_explicit(&sh->abort_all, memory_order_relaxed) ||
+        atomic_load_explicit(&sh->threat_won, memory_order_relaxed)) {
         t->stopped = 1;
         return;
     }
