@@ -2,7 +2,7 @@
 """A/B match between two builds of libgomoku, for measuring a change to the search.
 
     bench/ab-match.py --a OLD.so --b NEW.so [--nodes N] [--rule R] [--openings N]
-                      [--random N] [--seed S] [--jobs J]
+                      [--random N] [--seed S] [--jobs J] [--time MS --threads T]
 
 Both shared libraries are loaded into one process (ctypes loads each path privately), and
 their strong searches play the 20 balanced openings of examples/gomoku-match.c, each
@@ -10,7 +10,9 @@ twice with the colours swapped; --random N adds N seeded three-stone openings, f
 larger samples that small changes need. Every move is searched with a node limit, not a
 clock, so a match gives the same games on a busy machine as on a quiet one, and a change
 in the result comes from the change in the code. Prints each game and B's score with an
-Elo estimate (95% interval). Developer tool: standard library only, not installed.
+Elo estimate (95% interval). --time MS --threads T play on the clock instead (MS a move,
+T threads each; use --jobs 1 so that the games do not share the cores), for what only
+shows with threads. Developer tool: standard library only, not installed.
 """
 import argparse
 import ctypes
@@ -83,7 +85,7 @@ def random_openings(n, seed):
 
 
 def play_game(args):
-    a_path, b_path, rule, nodes, opening, b_black = args
+    a_path, b_path, rule, nodes, opening, b_black, time_ms, threads = args
     libs = [Lib(a_path), Lib(b_path)]
     engines = [libs[0].new(15, RULES[rule]), libs[1].new(15, RULES[rule])]
     moves = [tuple(map(int, m.split(","))) for m in opening.split()]
@@ -97,7 +99,9 @@ def play_game(args):
         lim = Limits()
         libs[who].dll.gomoku_limits_init(ctypes.byref(lim))
         lim.depth = 0
-        lim.nodes = nodes
+        lim.nodes = 0 if time_ms else nodes
+        lim.time_ms = time_ms
+        lim.threads = threads
         res = Result()
         if libs[who].dll.gomoku_search(ctypes.byref(res), engines[who], ctypes.byref(lim)) != 0:
             raise RuntimeError("gomoku_search failed")
@@ -131,13 +135,17 @@ def main():
                          "seed gives the same openings) to tell small changes apart")
     ap.add_argument("--seed", type=int, default=1, help="seed of the --random openings")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--time", type=int, default=0, metavar="MS",
+                    help="ms a move on the clock instead of the node limit")
+    ap.add_argument("--threads", type=int, default=1, help="search threads of each side")
     ap.add_argument("-v", action="store_true", help="print each game's moves")
     a = ap.parse_args()
     ops = openings_from_match_tool()
     if a.openings:
         ops = ops[:a.openings]
     ops += random_openings(a.random, a.seed)
-    work = [(a.a, a.b, a.rule, a.nodes, op, bb) for op in ops for bb in (False, True)]
+    work = [(a.a, a.b, a.rule, a.nodes, op, bb, a.time, a.threads) for op in ops
+            for bb in (False, True)]
     with multiprocessing.Pool(a.jobs) as pool:
         results = pool.map(play_game, work)
     total = 0.0

@@ -234,6 +234,15 @@ int gomoku__vct(board *b, int max_depth, long long budget, long long *nodes, int
  * or four to start with. */
 int gomoku__vct_refute(board *b, int max_depth, long long budget, long long *nodes, int *line,
                        int cap, atomic_int *stop, int *refuted);
+/* A VCT that can be resumed: gomoku__vct_refute() keeping its proof-number table in
+ * *memo, so that a later call on the same position (and max_depth) goes on from where
+ * the last one stopped instead of starting again. A memo holds one position: a call on
+ * another one clears it. gomoku__vct_memo_new() returns NULL when out of memory (16 MB). */
+typedef struct gomoku__vct_memo gomoku__vct_memo;
+gomoku__vct_memo *gomoku__vct_memo_new(void);
+void gomoku__vct_memo_free(gomoku__vct_memo *memo); /* NULL is a no-op */
+int gomoku__vct_resume(board *b, gomoku__vct_memo *memo, int max_depth, long long budget,
+                       long long *nodes, int *line, int cap, atomic_int *stop, int *refuted);
 
 /* tt.c: the transposition table owned by an engine. */
 struct tt *gomoku__tt_new(int megabytes);   /* NULL when out of memory */

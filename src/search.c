@@ -648,6 +648,13 @@ static int drop_lost(const shared *sh, int *list, int *rscore, int *n)
     return first;
 }
 
+/* Tells the worker which move to check: the main thread's best, unless every root move
+ * is proven lost (then nothing, which also keeps slow_check() from restarting). */
+static void publish_best(shared *sh, int m)
+{
+    atomic_store(&sh->cur_best, sh->worker && atomic_load(&sh->lost[m]) ? 0 : m);
+}
+
 static void iterate(thread *t, root_result *out)
 {
     shared *sh = t->sh;
@@ -681,7 +688,7 @@ static void iterate(thread *t, root_result *out)
     out->pvlen = 1;
     out->pv[0] = list[0];
     if (t->id == 0)
-        atomic_store(&sh->cur_best, list[0]);
+        publish_best(sh, list[0]);
 
     int prev = 0, unstable = 0;
     int start_depth = t->id > 0 ? 1 + (t->id & 1) : 1;
@@ -718,6 +725,20 @@ static void iterate(thread *t, root_result *out)
                 return;
             continue;
         }
+        if (t->restart) {
+            /* The worker proved the best move of the last iteration lost: that
+             * iteration is searched again without it, as after the main thread's own
+             * check below. */
+            t->restart = 0;
+            t->stopped = 0;
+            drop_lost(sh, list, rscore, &n);
+            out->move = list[0];
+            out->pvlen = 1;
+            out->pv[0] = list[0];
+            publish_best(sh, list[0]);
+            depth = out->depth > start_depth ? out->depth - 1 : start_depth - 1;
+            continue;
+        }
         if (t->stopped) {
             /* A partial iteration counts when its first move (the previous best) was
              * searched and another move then proved better. */
@@ -747,7 +768,7 @@ static void iterate(thread *t, root_result *out)
             out->move = list[0];
             out->pvlen = 1;
             out->pv[0] = list[0];
-            atomic_store(&sh->cur_best, list[0]);
+            publish_best(sh, list[0]);
             depth--;
             continue;
         }
@@ -776,7 +797,7 @@ static void iterate(thread *t, root_result *out)
         if (t->id == 0) {
             atomic_store(&sh->unchecked, !(n == 1 || GOMOKU_SCORE_IS_WIN(score) ||
                                            is_verified(t, out->move)));
-            atomic_store(&sh->cur_best, list[0]);
+            publish_best(sh, list[0]);
         }
         unstable = list[0] != prev_best ? unstable + 2 : unstable > 0 ? unstable - 1 : 0;
         prev = score;
@@ -1098,9 +1119,14 @@ static void *threat_worker(void *arg)
     atomic_store(&sh->worker_vct, 0);
     if (len > 0)
         return NULL;
-    /* The moves checked so far, each with the largest budget it passed. */
+    /* The moves checked so far, each with the largest budget it passed. A check goes on
+     * from where the last one of the same move stopped (gomoku__vct_resume()); the two
+     * moves checked last keep their tables, since the best move often goes back and
+     * forth between two. */
     int checked[MAX_VERIFIED], nchecked = 0;
     long long passed[MAX_VERIFIED];
+    gomoku__vct_memo *memo[2] = {gomoku__vct_memo_new(), gomoku__vct_memo_new()};
+    int memo_move[2] = {0, 0}, older = 0;
     while (!atomic_load(&sh->abort_all)) {
         int m = atomic_load(&sh->cur_best), k = 0;
         while (k < nchecked && checked[k] != m)
@@ -1116,17 +1142,28 @@ static void *threat_worker(void *arg)
             continue;
         }
         long long budget = passed[k] ? 2 * passed[k] : sh->check_budget;
+        int refuted = 0, slot = memo_move[0] == m ? 0 : memo_move[1] == m ? 1 : older;
+        if (memo_move[slot] != m) {
+            memo_move[slot] = m;
+            passed[k] = 0; /* its table is gone: the budget starts again */
+            budget = sh->check_budget;
+        }
+        older = 1 - slot;
         used = 0;
         make(t, 0, m);
-        len = gomoku__vct(t->b, THREAT_DEPTH, budget, &used, line, MAX_PLY, &sh->abort_all);
+        len = memo[slot] ? gomoku__vct_resume(t->b, memo[slot], THREAT_DEPTH, budget - passed[k],
+                                              &used, line, MAX_PLY, &sh->abort_all, &refuted)
+                         : gomoku__vct_refute(t->b, THREAT_DEPTH, budget, &used, line, MAX_PLY,
+                                              &sh->abort_all, &refuted);
         unmake(t);
         t->extra_nodes += used;
-        if (len > 0) {
+        if (len > 0)
             atomic_store(&sh->lost[m], 1);
-        } else if (!atomic_load(&sh->abort_all)) {
-            passed[k] = budget;
-        }
+        else if (!atomic_load(&sh->abort_all))
+            passed[k] = refuted ? sh->worker_budget : budget; /* no threats left: done */
     }
+    gomoku__vct_memo_free(memo[0]);
+    gomoku__vct_memo_free(memo[1]);
     return NULL;
 }
 
@@ -1285,11 +1322,21 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
                                              : 1LL << 40;
         sh.check_budget = budgets_of(&sh, limits).each;
         atomic_store(&sh.worker_vct, 1);
+        /* Its first check, once its VCT is over, is of the move the ordering likes best:
+         * the main thread's own list is not ready before the root threat phase. */
+        int sc[GOMOKU_MAX_CELLS], top = 0;
+        gomoku__score_moves(&ts[0], 0, sh.root_list, sc, sh.root_n, 0);
+        for (int i = 1; i < sh.root_n; i++)
+            if (sc[i] > sc[top])
+                top = i;
+        sh.worker = 1;
+        publish_best(&sh, sh.root_list[top]);
         worker = pthread_create(&ts[1].handle, NULL, threat_worker, &ts[1]) == 0;
-        if (!worker)
+        if (!worker) {
             atomic_store(&sh.worker_vct, 0);
+            sh.worker = 0;
+        }
         started += worker;
-        sh.worker = worker;
     }
     int proven = sh.root_n > 1 && root_threats(&ts[0], limits, worker, &r);
     if (proven && engine->progress_fn) {

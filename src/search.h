@@ -65,6 +65,8 @@ typedef struct thread {
     board *b;
     int id;
     int stopped;
+    int restart;             /* main thread: stopped because the worker proved the best
+                                move lost; the iteration is searched again without it */
     long long nodes;
     long long flushed;       /* nodes already added to sh->helper_nodes */
     int seldepth;

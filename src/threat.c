@@ -984,13 +984,25 @@ static void df_mid(ctx *c, df_table *t, int ply, int max_plies, uint32_t thpn, u
      * node is entered again). Reading them all on every pass was a fifth of the
      * solver's time (vct-bench: 3-5% less time for the same nodes, within 0.2%). */
     uint32_t ccp[CAND_MAX], ccd[CAND_MAX];
-    for (int i = 0; i < n; i++)
+    /* Black's forbidden points (renju) stay among the attacker's moves, as losses found
+     * when they come up, without playing them. A table entry is never read for one:
+     * it could be that of the same stones reached in another order, all of whose moves
+     * were legal, which would make a proof through an illegal move (the line could not
+     * show it, so such a win was proven and not reported), and playing the move would
+     * overwrite that position's own numbers with a loss. */
+    int check_legal = is_or && c->renju_att_black;
+    for (int i = 0; i < n; i++) {
         df_get(t, ck[i], &ccp[i], &ccd[i]);
-    int best = -1;
+        if (check_legal && ccp[i] == 0 && gomoku__black_forbidden(b, mv[i])) {
+            ccp[i] = PN_INF;
+            ccd[i] = 0;
+        }
+    }
+    int best = -1, searched = -1;
     for (;;) {
-        if (best >= 0)
-            df_get(t, ck[best], &ccp[best], &ccd[best]);
-        best = -1;
+        if (searched >= 0)
+            df_get(t, ck[searched], &ccp[searched], &ccd[searched]);
+        best = searched = -1;
         uint32_t bv = PN_INF + 1, second = PN_INF, bpn = 1, bdn = 1;
         uint32_t dmax = 0, dopen = 0;
         pn = is_or ? PN_INF : 0;
@@ -1045,10 +1057,17 @@ static void df_mid(ctx *c, df_table *t, int ply, int max_plies, uint32_t thpn, u
             cthdn = thdn < grow ? thdn : grow;
             cthpn = thpn - pn + bpn;
         }
+        if (check_legal && gomoku__black_forbidden(b, mv[best])) {
+            ccp[best] = PN_INF;
+            ccd[best] = 0;
+            c->nodes++;
+            continue;
+        }
         c->path[ply] = mv[best];
         play(c, mv[best]);
         df_mid(c, t, ply + 1, max_plies, cthpn, cthdn);
         unplay(c);
+        searched = best;
     }
     if ((is_or ? pn : dn) == 0)
         c->killer[ply] = mv[best]; /* the child that settled the node */
@@ -1100,23 +1119,39 @@ static int df_line(ctx *c, df_table *t, int ply, int max_plies)
     return defend(c, ply, (max_plies - ply) / 2, 1, 1);
 }
 
+#define DF_SLOTS_MAX ((size_t)1 << 20)
+
+struct gomoku__vct_memo {
+    uint64_t key; /* the position the table belongs to (0: none yet) */
+    df_table t;
+};
+
 /* df-pn from the root; returns the line's length or 0, and *disproved = 1 when the root
- * was refuted outright (no VCT within the generators and max_plies). */
-static int df_search(ctx *c, int max_plies, int *disproved)
+ * was refuted outright (no VCT within the generators and max_plies). With a memo, its
+ * table is used and kept (cleared first when it belongs to another position). */
+static int df_search(ctx *c, int max_plies, int *disproved, gomoku__vct_memo *memo)
 {
     *disproved = 0;
     df_table t;
-    /* Half a slot per node of the budget, at most 1M slots (16 MB, within the memory
-     * gomoku.h promises). Measured: 2M slots prove the 25-ply renju win of tactics line
-     * 43 in 2.89M nodes, 1M slots in 2.86M (with the old replacement rule, 2.7M against
-     * 6.6M). */
-    size_t want = 1024;
-    while (want < (size_t)c->budget / 2 && want < ((size_t)1 << 20))
-        want <<= 1;
-    t.s = calloc(want, sizeof *t.s);
-    if (!t.s)
-        return 0;
-    t.mask = want - 1;
+    if (memo) {
+        uint64_t key = c->b->hash ^ (uint64_t)max_plies;
+        if (memo->key != key)
+            memset(memo->t.s, 0, (memo->t.mask + 1) * sizeof *memo->t.s);
+        memo->key = key;
+        t = memo->t;
+    } else {
+        /* Half a slot per node of the budget, at most 1M slots (16 MB, within the memory
+         * gomoku.h promises). Measured: 2M slots prove the 25-ply renju win of tactics
+         * line 43 in 2.89M nodes, 1M slots in 2.86M (with the old replacement rule, 2.7M
+         * against 6.6M). */
+        size_t want = 1024;
+        while (want < (size_t)c->budget / 2 && want < DF_SLOTS_MAX)
+            want <<= 1;
+        t.s = calloc(want, sizeof *t.s);
+        if (!t.s)
+            return 0;
+        t.mask = want - 1;
+    }
     for (int i = 0; i < LINE_MAX; i++)
         c->killer[i] = -1;
     df_mid(c, &t, 0, max_plies, PN_INF - 1, PN_INF - 1);
@@ -1132,7 +1167,8 @@ static int df_search(ctx *c, int max_plies, int *disproved)
         if (c->aborted)
             len = 0;
     }
-    free(t.s);
+    if (!memo)
+        free(t.s);
     return len;
 }
 
@@ -1175,7 +1211,8 @@ static void ctx_init(ctx *c, board *b, long long budget, atomic_int *stop, doubl
  * shallower passes prune the deeper ones; it stops once a pass was nowhere cut short by
  * depth), then, when that settles nothing, df-pn on the rest of the budget. */
 static int run(board *b, int vct, int max_depth, long long budget, long long *nodes, int *line,
-               int cap, atomic_int *stop, double deadline_ms, int *refuted)
+               int cap, atomic_int *stop, double deadline_ms, int *refuted,
+               gomoku__vct_memo *memo)
 {
     if (refuted)
         *refuted = 0;
@@ -1226,7 +1263,7 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
         if (!len && !complete && !interrupted) {
             c->aborted = 0;
             c->budget = total;
-            len = df_search(c, 2 * max_depth - 1, &disproved);
+            len = df_search(c, 2 * max_depth - 1, &disproved, memo);
         }
     }
     if (c->aborted)
@@ -1248,19 +1285,47 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
 int gomoku__vcf(board *b, int max_depth, long long budget, long long *nodes, int *line, int cap,
                 atomic_int *stop)
 {
-    return run(b, 0, max_depth, budget, nodes, line, cap, stop, 0, NULL);
+    return run(b, 0, max_depth, budget, nodes, line, cap, stop, 0, NULL, NULL);
 }
 
 int gomoku__vct(board *b, int max_depth, long long budget, long long *nodes, int *line, int cap,
                 atomic_int *stop)
 {
-    return run(b, 1, max_depth, budget, nodes, line, cap, stop, 0, NULL);
+    return run(b, 1, max_depth, budget, nodes, line, cap, stop, 0, NULL, NULL);
 }
 
 int gomoku__vct_refute(board *b, int max_depth, long long budget, long long *nodes, int *line,
                        int cap, atomic_int *stop, int *refuted)
 {
-    return run(b, 1, max_depth, budget, nodes, line, cap, stop, 0, refuted);
+    return run(b, 1, max_depth, budget, nodes, line, cap, stop, 0, refuted, NULL);
+}
+
+gomoku__vct_memo *gomoku__vct_memo_new(void)
+{
+    gomoku__vct_memo *m = malloc(sizeof *m);
+    if (!m)
+        return NULL;
+    m->key = 0;
+    m->t.s = calloc(DF_SLOTS_MAX, sizeof *m->t.s);
+    m->t.mask = DF_SLOTS_MAX - 1;
+    if (!m->t.s) {
+        free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void gomoku__vct_memo_free(gomoku__vct_memo *memo)
+{
+    if (memo)
+        free(memo->t.s);
+    free(memo);
+}
+
+int gomoku__vct_resume(board *b, gomoku__vct_memo *memo, int max_depth, long long budget,
+                       long long *nodes, int *line, int cap, atomic_int *stop, int *refuted)
+{
+    return run(b, 1, max_depth, budget, nodes, line, cap, stop, 0, refuted, memo);
 }
 
 /* ---- public API ------------------------------------------------------------------ */
@@ -1281,7 +1346,7 @@ static int threat_api(gomoku_threat_result *out, gomoku_engine *e, long long nod
     long long nodes = 0;
     int line[LINE_MAX];
     int len = run(&e->b, vct, PUBLIC_DEPTH, node_budget ? node_budget : 1000000, &nodes, line,
-                  LINE_MAX, &e->stop, (double)time_ms, NULL);
+                  LINE_MAX, &e->stop, (double)time_ms, NULL, NULL);
     memset(out, 0, sizeof *out);
     out->found = len > 0;
     out->length = len;

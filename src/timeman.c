@@ -43,6 +43,13 @@ void gomoku__slow_check(thread *t)
         t->stopped = 1;
         return;
     }
+    if (t->id == 0 && sh->worker &&
+        atomic_load_explicit(&sh->lost[atomic_load_explicit(&sh->cur_best, memory_order_relaxed)],
+                             memory_order_relaxed)) {
+        t->stopped = 1;
+        t->restart = 1;
+        return;
+    }
     if (sh->nthreads > 1) {
         atomic_fetch_add(&sh->helper_nodes, t->nodes - t->flushed);
         t->flushed = t->nodes;

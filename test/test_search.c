@@ -662,6 +662,66 @@ static void test_several_threads_return_a_legal_move(void **state)
     gomoku_free(e);
 }
 
+/* With two threads, thread 1 looks for the mover's VCT on the whole clock while thread 0
+ * searches. A 19-ply freestyle win (tactics.txt, line 29: every winning first move is
+ * 8,4, 8,8 or 9,9) takes the solver about 100k nodes; with two threads the root VCT of
+ * one thread does not run, so a proven result comes from the worker. Its line is played
+ * out and must end in the mover's five. */
+static void test_two_threads_report_the_workers_proven_win(void **state)
+{
+    (void)state;
+    const char *moves = "5,5 8,5 7,8 6,8 5,7 5,6 7,7 7,6 6,6 4,4 4,8 3,9 6,4 6,7";
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, moves);
+    gomoku_limits l;
+    gomoku_limits_init(&l);
+    l.time_ms = 20000; /* a proof returns long before */
+    l.threads = 2;
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_true(GOMOKU_SCORE_IS_WIN(r.score));
+    assert_int_equal(r.depth, 1); /* a proven line, not an iteration's score */
+    assert_true(r.time_ms < 10000);
+    assert_true((r.best.x == 8 && r.best.y == 4) || (r.best.x == 8 && r.best.y == 8) ||
+                (r.best.x == 9 && r.best.y == 9));
+    assert_int_equal(gomoku_move_count(e), 14);
+    assert_true(r.pv_length >= 5 && r.pv_length % 2 == 1);
+    assert_int_equal(r.pv[0].x, r.best.x);
+    assert_int_equal(r.pv[0].y, r.best.y);
+    for (int i = 0; i < r.pv_length; i++)
+        assert_int_equal(gomoku_play(e, r.pv[i].x, r.pv[i].y), GOMOKU_OK);
+    assert_int_equal(gomoku_state_of(e), GOMOKU_BLACK_WINS);
+    gomoku_free(e);
+}
+
+/* The worker also checks the main thread's best move for a forced win of the opponent,
+ * on budgets that grow while the search runs. Save puzzle line 57 of tactics.txt: one
+ * thread at 3 s plays 8,4, after which white wins by a 27-ply VCT that takes the solver
+ * about 2.8M nodes, more than one thread's checks have. Two threads must not play it.
+ * Needs a few seconds of full speed: not under valgrind or the sanitizers. */
+static void test_two_threads_drop_a_best_move_the_worker_proves_lost(void **state)
+{
+    (void)state;
+    if (getenv("GOMOKU_QUICK") || getenv("GOMOKU_SANITIZED"))
+        skip();
+    const char *moves = "7,5 8,5 7,7 9,6 7,4 7,6 6,6 6,7 5,8";
+    gomoku_engine *e = test_engine(15, GOMOKU_STANDARD, moves);
+    gomoku_threat_result t;
+    /* the refutation is real: */
+    assert_int_equal(gomoku_play(e, 8, 4), GOMOKU_OK);
+    assert_int_equal(gomoku_vct(&t, e, 6000000, 0), GOMOKU_OK);
+    assert_true(t.found);
+    assert_int_equal(gomoku_undo(e), GOMOKU_OK);
+    gomoku_limits l;
+    gomoku_limits_init(&l);
+    l.time_ms = 8000;
+    l.threads = 2;
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_false(r.best.x == 8 && r.best.y == 4);
+    assert_int_equal(gomoku_cell(e, r.best.x, r.best.y), GOMOKU_EMPTY);
+    gomoku_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -687,6 +747,8 @@ int main(void)
         cmocka_unit_test(test_progress_called_after_every_iteration),
         cmocka_unit_test(test_errors_and_position_unchanged),
         cmocka_unit_test(test_several_threads_return_a_legal_move),
+        cmocka_unit_test(test_two_threads_report_the_workers_proven_win),
+        cmocka_unit_test(test_two_threads_drop_a_best_move_the_worker_proves_lost),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
