@@ -19,7 +19,8 @@
  *            or threat-solver call also allocates working memory that it frees before it
  *            returns: about 1 MB per search thread (and 100 KB per extra thread, for its
  *            copy of the engine), and the threat solver's tables, which grow with its node
- *            budget up to 20 MB.
+ *            budget up to 20 MB (with two threads or more, the threat worker keeps up to
+ *            three such sets while the search runs).
  * COORDINATES x is the column (0 = left), y is the row (0 = top), both zero-based, as in
  *            the Gomocup protocol. Renju notation ("h8") names columns a, b, c, ... from
  *            the left and rows 1, 2, 3, ... from the bottom.
@@ -436,7 +437,12 @@ typedef struct gomoku_limits {
     int threads;            /* search threads, 1..64 (0 means 1; default 1). One thread is
                                deterministic when only depth and nodes limit the search:
                                the same position and limits give the same move and node
-                               count. More threads share the hash table (Lazy SMP); a user
+                               count. With two or more, the second thread is a threat
+                               worker: it looks for the mover's win by threes and fours for
+                               as long as the search runs, then checks the main thread's
+                               best move for a forced win of the opponent, on growing
+                               budgets (a move it proves lost is never played); threads
+                               from the third on share the hash table (Lazy SMP). A user
                                evaluation callback is then called from several threads,
                                each time with its own private copy of the engine. */
 } gomoku_limits;

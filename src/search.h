@@ -43,7 +43,6 @@ typedef struct shared {
     /* With two threads or more, thread 1 first looks for the mover's VCT on a budget of
      * its own while the others search (threat_worker() in search.c). */
     long long worker_budget; /* its node budget */
-    atomic_int root_ready;   /* the root list is final: the worker may join as a helper */
     atomic_int threat_won;   /* the worker proved a win, in threat_line: everyone stops */
     int threat_len;
     int threat_line[MAX_PLY];

@@ -1088,6 +1088,68 @@ static void test_vct_refutation_only_when_the_threats_run_out(void **state)
     free(b);
 }
 
+/* A resumable VCT (the threat worker's checks): calls on small budgets that share a memo
+ * go on from one another, so together they prove what one call proves with their sum.
+ * The 19-ply freestyle win of tactics.txt line 29 needs df-pn (about 100k nodes). */
+static void test_vct_resume_goes_on_where_it_stopped(void **state)
+{
+    (void)state;
+    const char *moves = "5,5 8,5 7,8 6,8 5,7 5,6 7,7 7,6 6,6 4,4 4,8 3,9 6,4 6,7";
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, moves);
+    board *b = &e->b;
+    int line[LINE_CAP], refuted;
+    long long one = 0;
+    assert_true(gomoku__vct(b, 30, 2000000, &one, line, LINE_CAP, NULL) > 0);
+    assert_true(one > 40000); /* not settled by the depth-first phase alone */
+    gomoku__vct_memo *memo = gomoku__vct_memo_new();
+    assert_non_null(memo);
+    long long total = 0, step = one / 8;
+    int len = 0, calls = 0;
+    while (!len && calls < 40) {
+        long long used = 0;
+        len = gomoku__vct_resume(b, memo, 30, step, &used, line, LINE_CAP, NULL, &refuted);
+        assert_true(used <= step + 200000); /* + the room to write the line out */
+        total += used;
+        calls++;
+    }
+    assert_true(len > 0);
+    assert_true(calls > 1);
+    assert_true(total < 3 * one); /* not each call from scratch */
+    vstats st = {0};
+    assert_true(verify_line(b, line, len, &st));
+    /* Once proven, the memo answers at once. */
+    long long used = 0;
+    assert_int_equal(gomoku__vct_resume(b, memo, 30, step, &used, line, LINE_CAP, NULL,
+                                        &refuted), len);
+    assert_true(used < step);
+    gomoku__vct_memo_free(memo);
+    gomoku__vct_memo_free(NULL);
+    gomoku_free(e);
+}
+
+/* Renju, black attacking: df-pn used to read the table entry of a child reached by one
+ * of black's forbidden moves, which can be the same stones reached in another order (all
+ * moves legal) and proven. The root was then "proven" through the illegal move, the line
+ * could not be written out, and the win, a real one, went unreported (here: none found
+ * within 20M nodes; now about 40k: 10,9 is forbidden six plies down). From save line 59
+ * of tactics.txt, 11 plies on. */
+static void test_renju_forbidden_moves_are_not_proofs_in_dfpn(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_RENJU,
+                                   "8,8 9,7 9,6 7,8 10,7 7,7 8,5 7,4 10,8 10,6 11,8 12,9 9,8 "
+                                   "12,8 11,6 7,6 7,5 12,5 7,10 8,9");
+    board *b = &e->b;
+    assert_int_equal(b->side, C_BLACK);
+    int line[LINE_CAP];
+    long long nodes = 0;
+    int len = gomoku__vct(b, 30, 1000000, &nodes, line, LINE_CAP, NULL);
+    assert_true(len > 0);
+    vstats st = {0};
+    assert_true(verify_line(b, line, len, &st));
+    gomoku_free(e);
+}
+
 /* ---------------------------------------------------------------------------------- */
 /* tactics.txt                                                                         */
 /* ---------------------------------------------------------------------------------- */
@@ -1223,6 +1285,8 @@ int main(void)
         cmocka_unit_test(test_public_time_limit_ends_a_long_search),
         cmocka_unit_test(test_budget_and_stop_give_up_without_claiming),
         cmocka_unit_test(test_vct_refutation_only_when_the_threats_run_out),
+        cmocka_unit_test(test_vct_resume_goes_on_where_it_stopped),
+        cmocka_unit_test(test_renju_forbidden_moves_are_not_proofs_in_dfpn),
         cmocka_unit_test(test_every_reported_win_survives_every_defence_random_games),
         cmocka_unit_test(test_reported_wins_sound_on_small_and_large_boards),
         cmocka_unit_test(test_tactics_proven_first_moves_are_listed_answers),
