@@ -1084,6 +1084,13 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
+/* A fifth of a millisecond's sleep, for the waits on the other thread. */
+static void nap(void)
+{
+    struct timespec ts = {0, 200000};
+    nanosleep(&ts, NULL);
+}
+
 /*
  * The threat worker: with two threads or more, thread 1 does the threat searches while
  * the main thread searches, instead of being a Lazy SMP helper.
@@ -1103,9 +1110,12 @@ static void *helper_main(void *arg)
  * searches the last one again without it (slow_check() sees the flag), and it never plays
  * such a move. When there is nothing to check, the worker waits.
  *
- * Measured (gomoku-tactics, 2 threads against 1): the win puzzles at 1 s 30/30 (29/30:
- * line 43, which the worker proves in about 0.9 s); save line 57's 8,4, refuted by a 27-ply
- * VCT of 2.8M nodes, is dropped at 3 s. See the README for the match against Lazy SMP.
+ * Measured: freestyle at 500 ms a move with two threads a side, against the build whose
+ * second thread was a Lazy SMP searcher, 21-19 (bench/ab-match.py --time 500 --threads
+ * 2). gomoku-tactics with two threads: the win puzzles at 1 s and at 3 s 29/30 each (one
+ * thread: 29/30 and 28/30; line 43's proof takes the worker about 1.05 s, and took it
+ * 0.9 s, solved at 1 s, before the renju fix in threat.c's df_mid()); save line 57's 8,4,
+ * refuted by a 27-ply VCT of 2.8M nodes, is dropped at 3 s, which one thread misses.
  */
 static void *threat_worker(void *arg)
 {
@@ -1142,8 +1152,7 @@ static void *threat_worker(void *arg)
         }
         if (m <= 0 || k == MAX_VERIFIED || atomic_load(&sh->lost[m]) ||
             passed[k] >= sh->worker_budget) {
-            struct timespec nap = {0, 200000};
-            nanosleep(&nap, NULL);
+            nap();
             continue;
         }
         long long budget = passed[k] ? 2 * passed[k] : sh->check_budget;
@@ -1372,8 +1381,7 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
         double until = sh.start + sh.hard_ms - sh.reserve_ms / 2;
         while (atomic_load(&sh.worker_vct) && !atomic_load(&engine->stop) &&
                gomoku__now_ms() < until) {
-            struct timespec nap = {0, 200000};
-            nanosleep(&nap, NULL);
+            nap();
         }
     }
 
