@@ -655,6 +655,16 @@ static void publish_best(shared *sh, int m)
     atomic_store(&sh->cur_best, sh->worker && atomic_load(&sh->lost[m]) ? 0 : m);
 }
 
+/* The main thread's best move was refuted and left the root list: the next one stands in
+ * (with a one-move line) until the iteration is searched again without it. */
+static void stand_in(shared *sh, root_result *out, const int *list)
+{
+    out->move = list[0];
+    out->pvlen = 1;
+    out->pv[0] = list[0];
+    publish_best(sh, list[0]);
+}
+
 static void iterate(thread *t, root_result *out)
 {
     shared *sh = t->sh;
@@ -732,10 +742,7 @@ static void iterate(thread *t, root_result *out)
             t->restart = 0;
             t->stopped = 0;
             drop_lost(sh, list, rscore, &n);
-            out->move = list[0];
-            out->pvlen = 1;
-            out->pv[0] = list[0];
-            publish_best(sh, list[0]);
+            stand_in(sh, out, list);
             depth = out->depth > start_depth ? out->depth - 1 : start_depth - 1;
             continue;
         }
@@ -765,10 +772,7 @@ static void iterate(thread *t, root_result *out)
          * the iteration is searched again without it. */
         if (t->id == 0 && drop_lost(sh, list, rscore, &n)) {
             /* The worker proved the best move lost: searched again without it. */
-            out->move = list[0];
-            out->pvlen = 1;
-            out->pv[0] = list[0];
-            publish_best(sh, list[0]);
+            stand_in(sh, out, list);
             depth--;
             continue;
         }
@@ -780,9 +784,7 @@ static void iterate(thread *t, root_result *out)
                 memmove(list, list + 1, (size_t)(n - 1) * sizeof *list);
                 memmove(rscore, rscore + 1, (size_t)(n - 1) * sizeof *rscore);
                 n--;
-                out->move = list[0];
-                out->pvlen = 1;
-                out->pv[0] = list[0];
+                stand_in(sh, out, list);
                 atomic_store(&sh->unchecked, 1);
                 if (t->stopped || atomic_load(&sh->engine->stop))
                     break;
