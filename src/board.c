@@ -21,10 +21,11 @@
 #endif
 
 
-/* Removes an empty cell's contribution to the counts. */
-static inline void count_out(board *b, int idx)
+/* Removes an empty cell's contribution to the counts (the pattern counts only when
+ * `full`: see gomoku__board_make_lite). */
+static inline void count_out(board *b, int idx, int full)
 {
-    for (int d = 0; d < NDIR; d++) {
+    for (int d = 0; d < NDIR && full; d++) {
         b->npat[0][b->pat[idx][d] & 15]--;
         b->npat[1][b->pat[idx][d] >> 4]--;
     }
@@ -32,9 +33,9 @@ static inline void count_out(board *b, int idx)
     b->ncls[1][b->cls[idx][1]]--;
 }
 
-static inline void count_in(board *b, int idx)
+static inline void count_in(board *b, int idx, int full)
 {
-    for (int d = 0; d < NDIR; d++) {
+    for (int d = 0; d < NDIR && full; d++) {
         b->npat[0][b->pat[idx][d] & 15]++;
         b->npat[1][b->pat[idx][d] >> 4]++;
     }
@@ -109,7 +110,7 @@ void gomoku__board_init(board *b, int size, int rule)
                 b->key[idx][d] = k;
             }
             refresh(b, idx);
-            count_in(b, idx);
+            count_in(b, idx, 1);
         }
 }
 
@@ -160,7 +161,7 @@ static inline void save_cell(board_undo *u, const board *b, int q, uint32_t v)
  * when a pattern at or above OPEN_THREE came or went. A cell is on only one of the four
  * lines through the move, so when u is not NULL each changed cell is saved once. */
 static HOT_INLINE void update_cell(board *b, board_undo *u, int q, int d, uint32_t set,
-                                   uint32_t clear)
+                                   uint32_t clear, int full)
 {
     uint32_t k = (b->key[q][d] & ~clear) | set;
     b->key[q][d] = k;
@@ -174,10 +175,12 @@ static HOT_INLINE void update_cell(board *b, board_undo *u, int q, int d, uint32
         return;
     if (u)
         save_cell(u, b, q, v);
-    b->npat[0][op & 15]--;
-    b->npat[1][op >> 4]--;
-    b->npat[0][np & 15]++;
-    b->npat[1][np >> 4]++;
+    if (full) {
+        b->npat[0][op & 15]--;
+        b->npat[1][op >> 4]--;
+        b->npat[0][np & 15]++;
+        b->npat[1][np >> 4]++;
+    }
     v ^= (op ^ np) << (8 * d);
     memcpy(b->pat[q], &v, sizeof v);
     if (!pat_strong(op) && !pat_strong(np))
@@ -221,7 +224,7 @@ static inline int lowest_bit(uint32_t m)
  * its own slot 9 - j.
  */
 static HOT_INLINE void update_lines(board *b, board_undo *u, int idx, uint32_t colour,
-                                    int placing)
+                                    int placing, int full)
 {
     /* Freestyle patterns do not depend on the cells five steps away (a five through a cell
      * lies within four steps, and a longer line wins as well): those cells at distance
@@ -245,7 +248,8 @@ static HOT_INLINE void update_lines(board *b, board_undo *u, int idx, uint32_t c
             empty &= empty - 1;
             int q = idx + (j < 5 ? j - 5 : j - 4) * step;
             int shift = 2 * (9 - j);
-            update_cell(b, u, q, d, placing ? colour << shift : 0, placing ? 0 : 3u << shift);
+            update_cell(b, u, q, d, placing ? colour << shift : 0, placing ? 0 : 3u << shift,
+                        full);
         }
     }
 }
@@ -254,7 +258,7 @@ static HOT_INLINE void update_lines(board *b, board_undo *u, int idx, uint32_t c
  * patterns, classes and counts are copied back. Clearing the stone's slot in every key
  * on its lines, occupied cells and walls included, is harmless (it was only set where
  * the move set it), and keeps this loop free of branches. */
-static void restore_lines(board *b, const board_undo *u, int idx)
+static HOT_INLINE void restore_lines(board *b, const board_undo *u, int idx, int full)
 {
     for (int d = 0; d < NDIR; d++) {
         int st = b->dir_step[d];
@@ -273,7 +277,8 @@ static void restore_lines(board *b, const board_undo *u, int idx)
         memcpy(b->pat[u->q[n]], &u->pat[n], sizeof u->pat[n]);
         memcpy(b->cls[u->q[n]], u->cls[n], 2);
     }
-    memcpy(b->npat, u->npat, sizeof b->npat);
+    if (full)
+        memcpy(b->npat, u->npat, sizeof b->npat);
     memcpy(b->ncls, u->ncls, sizeof b->ncls);
 }
 
@@ -292,7 +297,7 @@ static inline void update_near(board *b, int idx, int delta)
     }
 }
 
-void gomoku__board_make(board *b, int idx)
+static HOT_INLINE void make(board *b, int idx, int full)
 {
     int s = b->side;
     int wins = gomoku__makes_five(b, idx, s);
@@ -303,18 +308,20 @@ void gomoku__board_make(board *b, int idx)
     board_undo *u = &b->undo[b->nmoves & (UNDO_PLIES - 1)];
     u->nmoves = b->nmoves;
     u->len = 0;
-    memcpy(u->npat, b->npat, sizeof u->npat);
+    if (full)
+        memcpy(u->npat, b->npat, sizeof u->npat);
     memcpy(u->ncls, b->ncls, sizeof u->ncls);
     uint32_t v;
     memcpy(&v, b->pat[idx], sizeof v);
     save_cell(u, b, idx, v);
 
-    count_out(b, idx);
+    count_out(b, idx, full);
     memset(b->pat[idx], 0, NDIR);
     b->cls[idx][0] = b->cls[idx][1] = K_NONE;
     b->cell[idx] = (uint8_t)s;
-    update_lines(b, u, idx, (uint32_t)s, 1);
-    update_near(b, idx, 1);
+    update_lines(b, u, idx, (uint32_t)s, 1, full);
+    if (full)
+        update_near(b, idx, 1);
     b->hash ^= b->zobrist[s - 1][idx] ^ b->zobrist_side;
     b->moves[b->nmoves++] = idx;
     b->side = 3 - s;
@@ -328,26 +335,32 @@ void gomoku__board_make(board *b, int idx)
         b->state = GOMOKU_DRAW;
 }
 
-void gomoku__board_unmake(board *b)
+static HOT_INLINE void unmake(board *b, int full)
 {
     int idx = b->moves[--b->nmoves];
     int s = b->cell[idx];
     b->cell[idx] = C_EMPTY;
     const board_undo *u = &b->undo[b->nmoves & (UNDO_PLIES - 1)];
     if (u->nmoves == b->nmoves) {
-        restore_lines(b, u, idx);
+        restore_lines(b, u, idx, full);
     } else {
         /* Overwritten by a move UNDO_PLIES later (only when a long game is taken back). */
-        update_lines(b, NULL, idx, (uint32_t)s, 0);
+        update_lines(b, NULL, idx, (uint32_t)s, 0, full);
         refresh(b, idx);
-        count_in(b, idx);
+        count_in(b, idx, full);
     }
-    update_near(b, idx, -1);
+    if (full)
+        update_near(b, idx, -1);
     b->hash ^= b->zobrist[s - 1][idx] ^ b->zobrist_side;
     b->side = s;
     b->state = GOMOKU_ONGOING;
     b->forbidden_loss = 0;
 }
+
+void gomoku__board_make(board *b, int idx) { make(b, idx, 1); }
+void gomoku__board_unmake(board *b) { unmake(b, 1); }
+void gomoku__board_make_lite(board *b, int idx) { make(b, idx, 0); }
+void gomoku__board_unmake_lite(board *b) { unmake(b, 0); }
 
 int gomoku__board_check(const board *b)
 {

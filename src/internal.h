@@ -131,6 +131,12 @@ void gomoku__board_init(board *b, int size, int rule);
 void gomoku__board_make(board *b, int idx);
 /* Takes back the last move (there must be one). */
 void gomoku__board_unmake(board *b);
+/* The same for the threat solver, which reads neither the pattern counts (npat) nor
+ * near[]: those are left as they were, which saves about a tenth of the solver's time.
+ * A move made with gomoku__board_make_lite() must be taken back with
+ * gomoku__board_unmake_lite(), and npat and near[] are stale until then. */
+void gomoku__board_make_lite(board *b, int idx);
+void gomoku__board_unmake_lite(board *b);
 /* Renju: would a black stone on the empty cell idx be forbidden (and so lose)? 0 under
  * every other rule and for a move that makes five. A cheap pattern pre-filter first, the
  * exact test of rules.c only when it can be. */

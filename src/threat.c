@@ -147,14 +147,14 @@ static int play(ctx *c, int idx)
     n->y1 = y + 5 > o->y1 ? (y + 5 >= b->size ? b->size - 1 : y + 5) : o->y1;
     c->sp++;
     c->nodes++;
-    gomoku__board_make(b, idx);
+    gomoku__board_make_lite(b, idx);
     return b->state;
 }
 
 static void unplay(ctx *c)
 {
     c->sp--;
-    gomoku__board_unmake(c->b);
+    gomoku__board_unmake_lite(c->b);
 }
 
 /* Plays idx for `side` although the other side is to move (a null move for the side to
