@@ -1150,6 +1150,27 @@ static void test_renju_forbidden_moves_are_not_proofs_in_dfpn(void **state)
     gomoku_free(e);
 }
 
+/* Save line 51 of tactics.txt (freestyle, white to move) lists 9,6 as its only saving
+ * move, but after it black wins by a 25-ply VCT, which the verifier accepts against every
+ * defence; the file says every other move near the stones loses too. The file allows
+ * for this (a listed save answer is only one after which its verifying engine found no
+ * win). The solver must find it within a modest budget. */
+static void test_vct_finds_the_win_after_a_listed_save_answer(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE,
+                                   "8,9 8,8 5,6 6,9 7,6 7,8 9,8 7,10 6,6 8,6 8,7 6,5 9,7 9,6");
+    board *b = &e->b;
+    assert_int_equal(b->side, C_BLACK);
+    int line[LINE_CAP];
+    long long nodes = 0;
+    int len = gomoku__vct(b, 30, 200000, &nodes, line, LINE_CAP, NULL);
+    assert_true(len >= 25);
+    vstats st = {0};
+    assert_true(verify_line(b, line, len, &st));
+    gomoku_free(e);
+}
+
 /* ---------------------------------------------------------------------------------- */
 /* tactics.txt                                                                         */
 /* ---------------------------------------------------------------------------------- */
@@ -1287,6 +1308,7 @@ int main(void)
         cmocka_unit_test(test_vct_refutation_only_when_the_threats_run_out),
         cmocka_unit_test(test_vct_resume_goes_on_where_it_stopped),
         cmocka_unit_test(test_renju_forbidden_moves_are_not_proofs_in_dfpn),
+        cmocka_unit_test(test_vct_finds_the_win_after_a_listed_save_answer),
         cmocka_unit_test(test_every_reported_win_survives_every_defence_random_games),
         cmocka_unit_test(test_reported_wins_sound_on_small_and_large_boards),
         cmocka_unit_test(test_tactics_proven_first_moves_are_listed_answers),
