@@ -250,6 +250,11 @@ void gomoku__vct_memo_free(gomoku__vct_memo *memo); /* NULL is a no-op */
 int gomoku__vct_resume(board *b, gomoku__vct_memo *memo, int max_depth, long long budget,
                        long long *nodes, int *line, int cap, atomic_int *stop, int *refuted);
 
+/* bigmem.c: zeroed memory for a large table (huge pages where Linux offers them); free
+ * it with gomoku__big_free() and the same size. NULL when out of memory. */
+void *gomoku__big_zalloc(size_t bytes);
+void gomoku__big_free(void *p, size_t bytes);
+
 /* tt.c: the transposition table owned by an engine. */
 struct tt *gomoku__tt_new(int megabytes);   /* NULL when out of memory */
 void gomoku__tt_free(struct tt *tt);        /* NULL is a no-op */

@@ -1147,7 +1147,7 @@ static int df_search(ctx *c, int max_plies, int *disproved, gomoku__vct_memo *me
         size_t want = 1024;
         while (want < (size_t)c->budget / 2 && want < DF_SLOTS_MAX)
             want <<= 1;
-        t.s = calloc(want, sizeof *t.s);
+        t.s = gomoku__big_zalloc(want * sizeof *t.s);
         if (!t.s)
             return 0;
         t.mask = want - 1;
@@ -1168,7 +1168,7 @@ static int df_search(ctx *c, int max_plies, int *disproved, gomoku__vct_memo *me
             len = 0;
     }
     if (!memo)
-        free(t.s);
+        gomoku__big_free(t.s, (t.mask + 1) * sizeof *t.s);
     return len;
 }
 
@@ -1306,7 +1306,7 @@ gomoku__vct_memo *gomoku__vct_memo_new(void)
     if (!m)
         return NULL;
     m->key = 0;
-    m->t.s = calloc(DF_SLOTS_MAX, sizeof *m->t.s);
+    m->t.s = gomoku__big_zalloc(DF_SLOTS_MAX * sizeof *m->t.s);
     m->t.mask = DF_SLOTS_MAX - 1;
     if (!m->t.s) {
         free(m);
@@ -1318,7 +1318,7 @@ gomoku__vct_memo *gomoku__vct_memo_new(void)
 void gomoku__vct_memo_free(gomoku__vct_memo *memo)
 {
     if (memo)
-        free(memo->t.s);
+        gomoku__big_free(memo->t.s, DF_SLOTS_MAX * sizeof *memo->t.s);
     free(memo);
 }
 

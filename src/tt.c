@@ -59,8 +59,8 @@ struct tt *gomoku__tt_new(int megabytes)
     struct tt *tt = malloc(sizeof *tt);
     if (!tt)
         return NULL;
-    /* calloc: all-zero words are empty entries (data 0 has bound TT_NONE). */
-    tt->entries = calloc(count * BUCKET, sizeof(tt_entry));
+    /* Zeroed: all-zero words are empty entries (data 0 has bound TT_NONE). */
+    tt->entries = gomoku__big_zalloc(count * BUCKET * sizeof(tt_entry));
     if (!tt->entries) {
         free(tt);
         return NULL;
@@ -74,7 +74,7 @@ void gomoku__tt_free(struct tt *tt)
 {
     if (!tt)
         return;
-    free(tt->entries);
+    gomoku__big_free(tt->entries, tt->buckets * BUCKET * sizeof(tt_entry));
     free(tt);
 }
 
