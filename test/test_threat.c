@@ -1127,6 +1127,23 @@ static void test_vct_resume_goes_on_where_it_stopped(void **state)
     gomoku_free(e);
 }
 
+/* Black (to move) in `moves` must have a VCT of at least min_len plies within budget
+ * nodes that the verifier accepts. */
+static void assert_black_wins_by_vct(gomoku_rule rule, const char *moves, long long budget,
+                                     int min_len)
+{
+    gomoku_engine *e = test_engine(15, rule, moves);
+    board *b = &e->b;
+    assert_int_equal(b->side, C_BLACK);
+    int line[LINE_CAP];
+    long long nodes = 0;
+    int len = gomoku__vct(b, 30, budget, &nodes, line, LINE_CAP, NULL);
+    assert_true(len >= min_len && len > 0);
+    vstats st = {0};
+    assert_true(verify_line(b, line, len, &st));
+    gomoku_free(e);
+}
+
 /* Renju, black attacking: df-pn used to read the table entry of a child reached by one
  * of black's forbidden moves, which can be the same stones reached in another order (all
  * moves legal) and proven. The root was then "proven" through the illegal move, the line
@@ -1136,18 +1153,10 @@ static void test_vct_resume_goes_on_where_it_stopped(void **state)
 static void test_renju_forbidden_moves_are_not_proofs_in_dfpn(void **state)
 {
     (void)state;
-    gomoku_engine *e = test_engine(15, GOMOKU_RENJU,
-                                   "8,8 9,7 9,6 7,8 10,7 7,7 8,5 7,4 10,8 10,6 11,8 12,9 9,8 "
-                                   "12,8 11,6 7,6 7,5 12,5 7,10 8,9");
-    board *b = &e->b;
-    assert_int_equal(b->side, C_BLACK);
-    int line[LINE_CAP];
-    long long nodes = 0;
-    int len = gomoku__vct(b, 30, 1000000, &nodes, line, LINE_CAP, NULL);
-    assert_true(len > 0);
-    vstats st = {0};
-    assert_true(verify_line(b, line, len, &st));
-    gomoku_free(e);
+    assert_black_wins_by_vct(GOMOKU_RENJU,
+                             "8,8 9,7 9,6 7,8 10,7 7,7 8,5 7,4 10,8 10,6 11,8 12,9 9,8 "
+                             "12,8 11,6 7,6 7,5 12,5 7,10 8,9",
+                             1000000, 1);
 }
 
 /* Save line 51 of tactics.txt (freestyle, white to move) lists 9,6 as its only saving
@@ -1158,17 +1167,9 @@ static void test_renju_forbidden_moves_are_not_proofs_in_dfpn(void **state)
 static void test_vct_finds_the_win_after_a_listed_save_answer(void **state)
 {
     (void)state;
-    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE,
-                                   "8,9 8,8 5,6 6,9 7,6 7,8 9,8 7,10 6,6 8,6 8,7 6,5 9,7 9,6");
-    board *b = &e->b;
-    assert_int_equal(b->side, C_BLACK);
-    int line[LINE_CAP];
-    long long nodes = 0;
-    int len = gomoku__vct(b, 30, 200000, &nodes, line, LINE_CAP, NULL);
-    assert_true(len >= 25);
-    vstats st = {0};
-    assert_true(verify_line(b, line, len, &st));
-    gomoku_free(e);
+    assert_black_wins_by_vct(GOMOKU_FREESTYLE,
+                             "8,9 8,8 5,6 6,9 7,6 7,8 9,8 7,10 6,6 8,6 8,7 6,5 9,7 9,6",
+                             200000, 25);
 }
 
 /* ---------------------------------------------------------------------------------- */
