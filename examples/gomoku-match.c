@@ -4,12 +4,15 @@
  * the result of player A with an Elo estimate and its 95% interval.
  *
  *   gomoku-match [--time MS] [--opponent textbook|strong] [--depth N] [--time2 MS]
- *                [--threads N] [--rule NAME] [--openings N] [--first K] [--hash MB] [-v]
+ *                [--threads N] [--threads2 N] [--rule NAME] [--openings N] [--first K]
+ *                [--hash MB] [-v]
  *
  * Player A is always the strong search (gomoku_search) with --time MS per move (default
  * 1000). Player B is either the textbook negamax with alpha-beta and move ordering at a
  * fixed --depth (default 3; the average time it takes per move is printed, so the depth
  * can be chosen to fit the same time), or the strong search with --time2 MS per move.
+ * --threads N sets the threads of both strong players; --threads2 N, given after it,
+ * those of B alone (e.g. two threads against one).
  * --openings N uses N built-in openings from the K-th (--first, default 1; default all),
  * so 2N games are played. -v prints each game's moves.
  * Uses only the public API.
@@ -138,7 +141,8 @@ static double elo_of(double p)
 static void usage(void)
 {
     fprintf(stderr, "usage: gomoku-match [--time MS] [--opponent textbook|strong] [--depth N] "
-                    "[--time2 MS] [--threads N] [--rule NAME] [--openings N] [--first K] [--hash MB] [-v]\n");
+                    "[--time2 MS] [--threads N] [--threads2 N] [--rule NAME] [--openings N] [--first K] "
+                    "[--hash MB] [-v]\n");
 }
 
 int main(int argc, char **argv)
@@ -155,6 +159,8 @@ int main(int argc, char **argv)
             b.depth = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
             a.threads = b.threads = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--threads2") && i + 1 < argc)
+            b.threads = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--openings") && i + 1 < argc)
             nopen = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--first") && i + 1 < argc)
@@ -191,7 +197,7 @@ int main(int argc, char **argv)
     if (nopen < 0 && first >= 1 && first <= NOPENINGS)
         nopen = NOPENINGS - first + 1;
     if (first < 1 || first > NOPENINGS || nopen < 1 || first - 1 + nopen > NOPENINGS || a.time_ms <= 0 || b.time_ms <= 0 || b.depth < 1 ||
-        a.threads < 1) {
+        a.threads < 1 || b.threads < 1) {
         usage();
         return 2;
     }
@@ -202,7 +208,8 @@ int main(int argc, char **argv)
     }
     char bdesc[64];
     if (b.strong)
-        snprintf(bdesc, sizeof bdesc, "strong search %d ms/move", b.time_ms);
+        snprintf(bdesc, sizeof bdesc, "strong search %d ms/move, %d thread(s)", b.time_ms,
+                 b.threads);
     else
         snprintf(bdesc, sizeof bdesc, "textbook negamax-ab ordered, depth %d", b.depth);
     static const char *rule_names[] = {"freestyle", "standard", "renju", "caro"};
