@@ -10,17 +10,7 @@ if [ -n "$GOMOKU_SANITIZED" ]; then
     exit 0
 fi
 [ -f "$LIB" ] || { echo "devtools.test.sh: $LIB not built"; exit 1; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   - $1"; }
-not_ok() { fail=$((fail + 1)); echo "FAIL - $1"; [ -n "$2" ] && printf '%s\n' "$2" | sed 's/^/       /'; }
-check() {
-    name=$1
-    shift
-    if "$@"; then ok "$name"; else not_ok "$name"; fi
-}
+. "$(dirname "$0")/testlib.sh"
 
 # ---- ab-match.py: one opening, both colours, the same build on both sides ----
 python3 bench/ab-match.py --a "$LIB" --b "$LIB" --nodes 3000 --rule freestyle --openings 1 \
@@ -85,5 +75,4 @@ check "vs-textbook.py --skip plays the third opening only" \
 check "vs-textbook.py --show-moves prints the game from its opening" \
     grep -Eq '^    7,7 9,7( [0-9]+,[0-9]+)+$' "$tmp/vts.txt"
 
-echo "devtools.test.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish devtools.test.sh

@@ -3,17 +3,7 @@
 # options, and bad arguments. Run from the repository root (make test does).
 MATCH=${MATCH:-./examples/gomoku-match}
 [ -x "$MATCH" ] || { echo "match.test.sh: $MATCH not built"; exit 1; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   - $1"; }
-not_ok() { fail=$((fail + 1)); echo "FAIL - $1"; }
-check() {
-    name=$1
-    shift
-    if "$@"; then ok "$name"; else not_ok "$name"; fi
-}
+. "$(dirname "$0")/testlib.sh"
 # games FILE: how many game lines the match printed.
 games() { grep -c '^game ' "$1"; }
 
@@ -38,5 +28,4 @@ for bad in "--threads2 0" "--threads 0" "--time 0" "--first 99" "--rule gomoku" 
         sh -c "[ $rc -eq 2 ] && grep -q '^usage: gomoku-match' '$tmp/bad.txt'"
 done
 
-echo "match.test.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish match.test.sh

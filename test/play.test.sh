@@ -4,20 +4,7 @@
 # Run from the repository root (make test does).
 PLAY=${PLAY:-./examples/gomoku-play}
 [ -x "$PLAY" ] || { echo "play.test.sh: $PLAY not built"; exit 1; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); echo "ok   - $1"; }
-not_ok() { fail=$((fail + 1)); echo "FAIL - $1"; [ -n "$2" ] && printf '%s\n' "$2" | sed 's/^/       /'; }
-
-# check NAME COMMAND...: passes when the command succeeds.
-check() {
-    name=$1
-    shift
-    if "$@"; then ok "$name"; else not_ok "$name"; fi
-}
+. "$(dirname "$0")/testlib.sh"
 
 # contains FILE TEXT: the file holds this exact text on some line (fixed string).
 contains() { grep -F -q -- "$2" "$1"; }
@@ -136,5 +123,4 @@ check "hint suggests a move with its score" grep -q '^Hint: [a-o][0-9]* (score '
 check "engine against engine plays to the end" \
     sh -c "tail -n 1 '$tmp/out18' | grep -q -E '^Result: (black wins|white wins|draw)$'"
 
-echo "play.test.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish play.test.sh
