@@ -391,6 +391,55 @@ static void test_undo_of_a_long_game_matches_recomputation(void **state)
     }
 }
 
+/* The threat solver's moves (gomoku__board_make_lite) keep everything the solver reads
+ * exactly as full moves do, leave the pattern counts and near[] as they were, and give
+ * back the very same board when taken back, also past UNDO_PLIES moves. */
+static void test_lite_moves_keep_what_the_solver_reads_and_undo_exactly(void **state)
+{
+    (void)state;
+    for (size_t r = 0; r < 4; r++) {
+        const char *opening = "10,10 11,11 9,11 10,12";
+        gomoku_engine *e = test_engine(20, all_rules[r], opening);
+        gomoku_engine *twin = test_engine(20, all_rules[r], opening);
+        board *b = &e->b, *t = &twin->b;
+        board *before = malloc(sizeof *before);
+        assert_non_null(before);
+        memcpy(before, b, sizeof *before);
+        uint64_t s = 99 + r;
+        int made = 0, tries = 0;
+        while (made < 3 * UNDO_PLIES && tries++ < 100000) {
+            int x = (int)(test_rand(&s) % 20), y = (int)(test_rand(&s) % 20);
+            int idx = board_index(b, x, y);
+            if (b->cell[idx] != C_EMPTY)
+                continue;
+            gomoku__board_make_lite(b, idx);
+            gomoku__board_make(t, idx);
+            assert_int_equal(b->state, t->state);
+            if (b->state != GOMOKU_ONGOING) {
+                gomoku__board_unmake_lite(b);
+                gomoku__board_unmake(t);
+                continue;
+            }
+            made++;
+            assert_memory_equal(b->cell, t->cell, sizeof b->cell);
+            assert_memory_equal(b->pat, t->pat, sizeof b->pat);
+            assert_memory_equal(b->cls, t->cls, sizeof b->cls);
+            assert_memory_equal(b->ncls, t->ncls, sizeof b->ncls);
+            assert_true(b->hash == t->hash);
+            assert_memory_equal(b->npat, before->npat, sizeof b->npat);
+            assert_memory_equal(b->near, before->near, sizeof b->near);
+        }
+        assert_int_equal(made, 3 * UNDO_PLIES);
+        while (b->nmoves > before->nmoves)
+            gomoku__board_unmake_lite(b);
+        assert_memory_equal(before, b, offsetof(board, moves));
+        assert_true(gomoku__board_check(b));
+        free(before);
+        gomoku_free(e);
+        gomoku_free(twin);
+    }
+}
+
 static void test_full_board_is_a_draw(void **state)
 {
     (void)state;
@@ -440,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_make_and_undo_restore_everything),
         cmocka_unit_test(test_full_board_is_a_draw),
         cmocka_unit_test(test_undo_of_a_long_game_matches_recomputation),
+        cmocka_unit_test(test_lite_moves_keep_what_the_solver_reads_and_undo_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
