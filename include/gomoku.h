@@ -20,7 +20,9 @@
  *            returns: about 1 MB per search thread (and 100 KB per extra thread, for its
  *            copy of the engine), and the threat solver's tables, which grow with its node
  *            budget up to 20 MB (with two threads or more, the threat worker keeps up to
- *            three such sets while the search runs).
+ *            three such sets while the search runs). On Linux, tables of 2 MB or more are
+ *            mapped on their own and marked for transparent huge pages (madvise); they
+ *            never take more than their size.
  * COORDINATES x is the column (0 = left), y is the row (0 = top), both zero-based, as in
  *            the Gomocup protocol. Renju notation ("h8") names columns a, b, c, ... from
  *            the left and rows 1, 2, 3, ... from the bottom.
