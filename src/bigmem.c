@@ -20,11 +20,16 @@
 
 #define HUGE_PAGE ((size_t)2 << 20)
 
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+/* What a table of `bytes` (>= HUGE_PAGE) maps: whole huge pages. */
+static size_t mapped_size(size_t bytes) { return (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1); }
+#endif
+
 void *gomoku__big_zalloc(size_t bytes)
 {
 #if defined(__linux__) && defined(MAP_ANONYMOUS)
     if (bytes >= HUGE_PAGE) {
-        size_t size = (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+        size_t size = mapped_size(bytes);
         size_t len = size + HUGE_PAGE;
         char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p == MAP_FAILED)
@@ -50,7 +55,7 @@ void gomoku__big_free(void *p, size_t bytes)
         return;
 #if defined(__linux__) && defined(MAP_ANONYMOUS)
     if (bytes >= HUGE_PAGE) {
-        munmap(p, (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1));
+        munmap(p, mapped_size(bytes));
         return;
     }
 #endif
