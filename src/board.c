@@ -254,6 +254,51 @@ static HOT_INLINE void update_lines(board *b, board_undo *u, int idx, uint32_t c
     }
 }
 
+/*
+ * For a side s that has no empty cell of class kmin (K_FOUR_THREE or more) now: would a
+ * stone of s on the empty cell idx, where s has no open three or better (class below
+ * K_THREE), give it one? Answers exactly what gomoku__board_make() followed by a look at
+ * the class counts would, without changing the board.
+ * The cells whose patterns the stone changes are the empty ones of its key (as in
+ * update_lines()), each in one direction d only; a new class is the cell's other three
+ * patterns with the one in d looked up again. Only cells of class K_THREE or more now
+ * can reach kmin: a class of kmin needs two strong lines, one of them not d and so there
+ * already, or an open four in d, which is either new, with both of its fives through
+ * the stone (then the stone would make an open three, which it does not), or has a five
+ * that was there before, a four already. Where the stone's own pattern in d is below
+ * THREE, no cell of d gains a four through it, so the cell needs its open three or better
+ * in another direction. (Measured on `make vct-bench`: every hit was such a cell; looking
+ * up all the cells cost a sixth of the solver's time.)
+ */
+int gomoku__board_gives_class(const board *b, int idx, int s, int kmin)
+{
+    int nib = s == C_BLACK ? 0 : 4, strong = 0;
+    for (int k = K_THREE; k < kmin; k++)
+        strong += b->ncls[s - 1][k];
+    for (int d = 0; d < NDIR && strong; d++) {
+        int weak = ((b->pat[idx][d] >> nib) & 15) < P_THREE;
+        int step = b->dir_step[d];
+        uint32_t k = b->key[idx][d];
+        uint32_t empty = ~(k | (k >> 1)) & 0x55555u;
+        while (empty) {
+            int j = lowest_bit(empty) >> 1;
+            empty &= empty - 1;
+            int q = idx + (j < 5 ? j - 5 : j - 4) * step;
+            if (b->cls[q][s - 1] < K_THREE)
+                continue;
+            uint32_t v;
+            memcpy(&v, b->pat[q], sizeof v);
+            v = v >> nib & 0x0F0F0F0Fu & ~(15u << (8 * d)); /* s's other three patterns */
+            if (weak && !((v + 0x03030303u) & 0x08080808u)) /* none reaches OPEN_THREE */
+                continue;
+            uint32_t np = (b->table[b->key[q][d] | (uint32_t)s << (2 * (9 - j))] >> nib) & 15u;
+            if (np >= P_OPEN_THREE && b->class_table[side_nibbles(v | np << (8 * d))] >= kmin)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* Takes the last move (at idx) back from its undo record: the keys lose the stone, and
  * patterns, classes and counts are copied back. Clearing the stone's slot in every key
  * on its lines, occupied cells and walls included, is harmless (it was only set where

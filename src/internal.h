@@ -138,6 +138,10 @@ void gomoku__board_unmake(board *b);
  * gomoku__board_unmake_lite(), and npat and near[] are stale until then. */
 void gomoku__board_make_lite(board *b, int idx);
 void gomoku__board_unmake_lite(board *b);
+/* For a side s without an empty cell of class kmin (K_FOUR_THREE or more): would a stone
+ * of s on the empty cell idx, of class below K_THREE for s, give it one? Exact, and the
+ * board is not changed. */
+int gomoku__board_gives_class(const board *b, int idx, int s, int kmin);
 /* Renju: would a black stone on the empty cell idx be forbidden (and so lose)? 0 under
  * every other rule and for a move that makes five. A cheap pattern pre-filter first, the
  * exact test of rules.c only when it can be. */

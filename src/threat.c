@@ -221,20 +221,29 @@ static int scan_class(const ctx *c, int s, int kmin, short *out, int cap)
 }
 
 /* VCT's attacking moves for side s: fours and open threes (class K_THREE or better),
- * and closed threes (a line pattern P_THREE), which threaten a double four when they
- * meet another line at the point of their four. Whether a move really threatens is
- * settled at the defender's node. */
+ * and closed threes (a line pattern P_THREE) that threaten: after them s has a four-three
+ * or open-four point (in caro an open-four point), which the defender must answer (see
+ * three_defences()). Whether a move really threatens is settled at the defender's node;
+ * a closed three that makes no such point is left out here, since the defender's node
+ * would refute it at once. (When s has such a point already every closed three is kept:
+ * the point usually stays.) */
 static int scan_threats(const ctx *c, int s, short *out, int cap)
 {
     const board *b = c->b;
     const box *bx = &c->boxes[c->sp];
     int shift = s == C_BLACK ? 0 : 4, n = 0;
+    int kmin = c->caro ? K_OPEN_FOUR : K_FOUR_THREE, have = 0;
+    for (int k = kmin; k < K_NUM; k++)
+        have += b->ncls[s - 1][k];
     for (int y = bx->y0; y <= bx->y1; y++) {
         int idx = board_index(b, bx->x0, y);
         for (int x = bx->x0; x <= bx->x1; x++, idx++) {
             int ok = b->cls[idx][s - 1] >= K_THREE;
-            for (int d = 0; d < NDIR && !ok; d++)
-                ok = ((b->pat[idx][d] >> shift) & 15) == P_THREE;
+            int closed = 0;
+            for (int d = 0; d < NDIR && !ok && !closed; d++)
+                closed = ((b->pat[idx][d] >> shift) & 15) == P_THREE;
+            if (closed)
+                ok = have || gomoku__board_gives_class(b, idx, s, kmin);
             if (ok) {
                 if (n == cap)
                     return -1;

@@ -440,6 +440,67 @@ static void test_lite_moves_keep_what_the_solver_reads_and_undo_exactly(void **s
     }
 }
 
+/* Cells of class kmin or better that side s has. */
+static int count_from(const board *b, int s, int kmin)
+{
+    int n = 0;
+    for (int k = kmin; k < K_NUM; k++)
+        n += b->ncls[s - 1][k];
+    return n;
+}
+
+/* gomoku__board_gives_class() (the threat solver's filter of closed threes) against
+ * playing the stone: on random crowded boards in every rule, for both sides, for every
+ * empty cell below K_THREE whenever the side has no cell of the class asked for. */
+static void test_gives_class_matches_playing_the_stone(void **state)
+{
+    (void)state;
+    for (size_t r = 0; r < 4; r++) {
+        uint64_t seed = 7 + r;
+        long long yes = 0, no = 0;
+        for (int game = 0; game < 12; game++) {
+            gomoku_engine *e = test_engine(13, all_rules[r], NULL);
+            board *b = &e->b;
+            for (int ply = 0; ply < 40 && b->state == GOMOKU_ONGOING; ply++) {
+                for (int s = C_BLACK; s <= C_WHITE; s++)
+                    for (int kmin = K_FOUR_THREE; kmin <= K_OPEN_FOUR; kmin++) {
+                        if (count_from(b, s, kmin) > 0)
+                            continue;
+                        for (int y = 0; y < 13; y++)
+                            for (int x = 0; x < 13; x++) {
+                                int idx = board_index(b, x, y);
+                                if (b->cell[idx] != C_EMPTY || b->cls[idx][s - 1] >= K_THREE)
+                                    continue;
+                                int said = gomoku__board_gives_class(b, idx, s, kmin);
+                                int side = b->side;
+                                b->side = s;
+                                gomoku__board_make_lite(b, idx);
+                                int real = count_from(b, s, kmin) > 0;
+                                gomoku__board_unmake_lite(b);
+                                b->side = side;
+                                assert_int_equal(said, real);
+                                yes += real;
+                                no += !real;
+                            }
+                    }
+                /* A stone within the 7x7 centre, so that lines crowd. */
+                int x, y;
+                do {
+                    x = 3 + (int)(test_rand(&seed) % 7);
+                    y = 3 + (int)(test_rand(&seed) % 7);
+                } while (gomoku_cell(e, x, y) != GOMOKU_EMPTY);
+                if (gomoku_play(e, x, y) != GOMOKU_OK)
+                    break; /* a forbidden point for black: the game ends here */
+            }
+            assert_true(gomoku__board_check(b));
+            gomoku_free(e);
+        }
+        /* Both answers must have come up often, or the test checks little. */
+        assert_true(yes > 200);
+        assert_true(no > 200);
+    }
+}
+
 static void test_full_board_is_a_draw(void **state)
 {
     (void)state;
@@ -490,6 +551,7 @@ int main(void)
         cmocka_unit_test(test_full_board_is_a_draw),
         cmocka_unit_test(test_undo_of_a_long_game_matches_recomputation),
         cmocka_unit_test(test_lite_moves_keep_what_the_solver_reads_and_undo_exactly),
+        cmocka_unit_test(test_gives_class_matches_playing_the_stone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
