@@ -982,7 +982,12 @@ static void verify_best(thread *t, root_result *r, long long budget)
  * in the freestyle match (36-4 twice; 37-3 and 33-7 when only near threats, of at most
  * 7 plies, were so answered; 37-3 twice without it): the proven defences are often the
  * most passive moves, and a move that only hides the threat beyond the solver's budget
- * is as often one that really stops it.
+ * is as often one that really stops it. Measured once more with the closed-three filter
+ * of the threat search (the proven defences and the mover's fours kept): save puzzles
+ * 8/13 at 1 s and 9/13 at 3 s instead of 6/13 and 8/13, self-play even (181/360 at 200k
+ * nodes a move over three rules, bench/ab-match.py), but 16/20 with white against the
+ * textbook search at 1M nodes a move instead of 18/20 (bench/vs-textbook.py), the same
+ * direction as before: not kept.
  * Returns the nodes spent.
  */
 static long long filter_root(thread *t, long long budget, long long per_move)
