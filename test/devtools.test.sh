@@ -1,7 +1,7 @@
 #!/bin/sh
-# Smoke tests of the developer tools in bench/ (the A/B match, the weight tuner and the
-# match against the textbook search): they run on a tiny budget and their output has the
-# shape the README promises.
+# Smoke tests of the developer tools in bench/ (the A/B match, the weight tuner, the
+# match against the textbook search, and vct-bench --refute): they run on a tiny budget
+# and their output has the shape the README promises.
 # Run from the repository root (make test does); needs the built lib/libgomoku.so.
 LIB=${LIB:-lib/libgomoku.so}
 # A sanitizer-built library cannot be loaded by python3 through ctypes.
@@ -74,5 +74,19 @@ check "vs-textbook.py --skip plays the third opening only" \
     sh -c "[ \$(grep -c 'strong white: ' '$tmp/vts.txt') -eq 1 ] && grep -q '^7,7 9,7  *strong white: ' '$tmp/vts.txt'"
 check "vs-textbook.py --show-moves prints the game from its opening" \
     grep -Eq '^    7,7 9,7( [0-9]+,[0-9]+)+$' "$tmp/vts.txt"
+
+# ---- vct-bench --refute: the opponent's VCT after each near non-answer of a save line ----
+# Tactics line 53 (freestyle, white to move): black threatens a 7-ply win; 6,6 and 7,5
+# stop it. 53 empty cells lie within two of a stone, so 51 are non-answers.
+echo "save freestyle 15 5,5 8,5 7,8 6,8 5,7 5,6 7,7 | 6,6 7,5 | 7" > "$tmp/save.txt"
+./bench/vct-bench --refute --nodes 20000 "$tmp/save.txt" > "$tmp/refute.txt" 2>&1
+check "vct-bench --refute exits 0" [ $? -eq 0 ]
+check "vct-bench --refute searches every near non-answer and refutes most" \
+    awk '$2 == "positions," { exit !($1 == 51 && $3 >= 40) } END { exit NR != 1 }' "$tmp/refute.txt"
+# With 7,5 left off the answers it is searched too, and no win is found after it.
+echo "save freestyle 15 5,5 8,5 7,8 6,8 5,7 5,6 7,7 | 6,6 | 7" > "$tmp/save1.txt"
+./bench/vct-bench --refute --nodes 20000 "$tmp/save1.txt" > "$tmp/refute1.txt" 2>&1
+check "a real defence is searched and not refuted" \
+    sh -c "[ \"\$(awk '{ print \$1, \$3 }' '$tmp/refute1.txt')\" = \"52 \$(awk '{ print \$3 }' '$tmp/refute.txt')\" ]"
 
 finish devtools.test.sh
