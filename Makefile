@@ -37,7 +37,7 @@ TESTS := $(patsubst test/%.c,build/test/%,$(TEST_SRCS))
 MANPAGES := $(wildcard man/*.1)
 
 .PHONY: all lib examples tests test check demo bench board-bench vct-bench tactics install uninstall clean \
-        asan valgrind symbols docs install-smoke
+        asan valgrind symbols docs install-smoke fuzz fuzz-smoke
 
 all: lib examples gomoku.pc
 
@@ -81,7 +81,7 @@ build/test/%: test/%.c $(LIB_A) test/testutil.h
 	@mkdir -p build/test
 	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) -lcmocka -lm
 
-tests: $(TESTS)
+tests: $(TESTS) bench/vct-bench
 
 # The test command: installs cmocka when it is missing and it can, then runs everything.
 test check:
@@ -109,6 +109,7 @@ bench/board-bench: bench/board-bench.c $(LIB_A) src/internal.h include/gomoku.h
 vct-bench: bench/vct-bench
 	./bench/vct-bench --nodes 3000000 ../shared/positions/tactics.txt
 	./bench/vct-bench --nodes 487000 bench/vct-positions.txt
+	./bench/vct-bench --refute --nodes 1000000 ../shared/positions/tactics.txt
 
 bench/vct-bench: bench/vct-bench.c $(LIB_A) include/gomoku.h
 	$(CC) $(CPPFLAGS) $(APP_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) -lm
@@ -132,6 +133,32 @@ symbols: $(LIB_SO)
 	if [ -n "$$bad" ]; then echo "non-gomoku symbols exported:"; echo "$$bad"; exit 1; fi; \
 	n=$$(nm -D --defined-only $(LIB_SO) | awk '{print $$3}' | grep -c '^gomoku_'); \
 	echo "symbols: $$n exported, all gomoku_*"
+
+# libFuzzer on the public API (fuzz/fuzz_api.c), built with clang from the sources directly
+# with AddressSanitizer and UBSan. `make fuzz` runs FUZZ_TIME seconds on one core: new
+# inputs go to build/fuzz/corpus (fuzz/corpus, the seeds, is only read), a crash, leak or
+# broken invariant to build/fuzz/crash-* with a non-zero exit. `make fuzz-smoke`: a fixed
+# number of runs from the seeds, for CI.
+FUZZ_CC ?= clang
+FUZZ_TIME ?= 60
+FUZZ_RUNS ?= 3000
+FUZZ_CFLAGS := $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	-Iinclude -Isrc -pthread
+FUZZ_OPTS := -seed=1 -max_len=1024 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+	-artifact_prefix=build/fuzz/
+
+build/fuzz/fuzz_api: fuzz/fuzz_api.c $(SRCS) src/internal.h src/search.h include/gomoku.h
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) fuzz/fuzz_api.c $(SRCS) -o $@ -lm
+
+fuzz: build/fuzz/fuzz_api
+	@mkdir -p build/fuzz/corpus
+	build/fuzz/fuzz_api $(FUZZ_OPTS) -max_total_time=$(FUZZ_TIME) build/fuzz/corpus fuzz/corpus
+
+fuzz-smoke: build/fuzz/fuzz_api
+	rm -rf build/fuzz/smoke
+	@mkdir -p build/fuzz/smoke
+	build/fuzz/fuzz_api $(FUZZ_OPTS) -runs=$(FUZZ_RUNS) build/fuzz/smoke fuzz/corpus
 
 docs:
 	@if command -v doxygen >/dev/null 2>&1; then doxygen docs/Doxyfile && echo "docs: docs/html/index.html"; \

@@ -233,7 +233,8 @@ GOMOKU_API int gomoku_play_moves(gomoku_engine *engine, const char *moves);
 
 /*
  * Writes the moves played so far as a blank-separated list in `notation`.
- * Errors: GOMOKU_EINVAL, GOMOKU_EBUFFER (buf unchanged beyond its first byte).
+ * Errors: GOMOKU_EINVAL, GOMOKU_ERANGE (renju notation on a board of more than 26
+ * columns), GOMOKU_EBUFFER (buf unchanged beyond its first byte).
  */
 GOMOKU_API int gomoku_format_moves(char *buf, size_t bufsize, const gomoku_engine *engine,
                                    gomoku_notation notation);
@@ -296,7 +297,8 @@ typedef struct gomoku_eval_info {
     int side_to_move;                     /* GOMOKU_BLACK or GOMOKU_WHITE */
     int patterns[2][GOMOKU_PAT_COUNT];    /* counts of pattern points per side */
     int pattern_score[2];                 /* weighted sum of each side's patterns and
-                                             combination points, as own */
+                                             combination points, as own (at most
+                                             INT_MAX) */
     int custom;                           /* 1 when a user callback gave the score */
     int combos[2][GOMOKU_COMBO_COUNT];    /* counts of combination points per side */
 } gomoku_eval_info;
@@ -305,7 +307,9 @@ typedef struct gomoku_eval_info {
  * A user evaluation: returns the score of the engine's position from the side to move's
  * point of view, within +-(GOMOKU_SCORE_WIN - 1000). It may call the read-only
  * functions of this header on `engine` (gomoku_cell, gomoku_side_to_move, gomoku_moves,
- * gomoku_eval_breakdown, ...) but must not change the position.
+ * gomoku_eval_breakdown, ...) but must not change the position. Called from inside the
+ * callback, gomoku_evaluate() and gomoku_eval_breakdown() on `engine` give the built-in
+ * evaluation (custom 0) instead of calling the callback again.
  */
 typedef int (*gomoku_eval_fn)(const gomoku_engine *engine, void *payload);
 

@@ -233,10 +233,21 @@ int gomoku_set_eval_callback(gomoku_engine *e, gomoku_eval_fn fn, void *payload)
     return GOMOKU_OK;
 }
 
+/* The engine whose user evaluation runs on this thread, if any. A callback may call
+ * gomoku_evaluate() or gomoku_eval_breakdown() on its engine; those then give the
+ * built-in evaluation, where calling the callback again would recurse without end. Per
+ * thread: with several search threads, callbacks run at once on copies of the engine. */
+static _Thread_local const gomoku_engine *in_callback;
+
+static int use_callback(const gomoku_engine *e) { return e->eval_fn && in_callback != e; }
+
 int gomoku__engine_eval(const gomoku_engine *e)
 {
-    if (e->eval_fn) {
+    if (use_callback(e)) {
+        const gomoku_engine *outer = in_callback;
+        in_callback = e;
         int v = e->eval_fn(e, e->eval_payload);
+        in_callback = outer;
         /* Keep user scores out of the range reserved for forced results. */
         if (v > GOMOKU_SCORE_WIN_MIN - 1)
             v = GOMOKU_SCORE_WIN_MIN - 1;
@@ -260,7 +271,7 @@ int gomoku_eval_breakdown(gomoku_eval_info *out, const gomoku_engine *e)
     if (!out || !e)
         return GOMOKU_EINVAL;
     gomoku__breakdown(out, &e->b, &e->weights);
-    if (e->eval_fn) {
+    if (use_callback(e)) {
         out->score = gomoku__engine_eval(e);
         out->custom = 1;
     }

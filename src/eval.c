@@ -5,6 +5,8 @@
  */
 #include "internal.h"
 
+#include <limits.h>
+
 /*
  * Default weights. A pattern point counts for the side that could play it. The values
  * were set by reasoning about what each shape threatens, in the ratio a shape one step
@@ -56,13 +58,15 @@ void gomoku_default_weights(gomoku_weights *out)
         *out = default_weights;
 }
 
-static int weighted(const board *b, int side, const int *w, const int *cw)
+/* In 64 bits: weights up to 1,000,000 times counts up to four a cell overflow an int on
+ * boards from 24x24 (found by fuzz/fuzz_api.c). */
+static long long weighted(const board *b, int side, const int *w, const int *cw)
 {
-    int sum = 0;
+    long long sum = 0;
     for (int p = P_ONE; p <= P_FIVE; p++)
-        sum += w[PAT_PUBLIC(p)] * b->npat[side][p];
+        sum += (long long)w[PAT_PUBLIC(p)] * b->npat[side][p];
     for (int c = 0; c < GOMOKU_COMBO_COUNT; c++)
-        sum += cw[c] * combo_count(b, side, c);
+        sum += (long long)cw[c] * combo_count(b, side, c);
     return sum;
 }
 
@@ -81,9 +85,11 @@ int gomoku__evaluate(const board *b, const gomoku_weights *w)
     if (b->ncls[opp][K_FIVE] == 0 && b->ncls[me][K_OPEN_FOUR] > 0 &&
         !(b->rule == GOMOKU_RENJU && b->side == C_BLACK))
         return w->win_score / 2;
-    int score = weighted(b, me, w->own, w->combo_own) - weighted(b, opp, w->opp, w->combo_opp);
-    int cap = w->win_score / 2 - 1;
-    return score > cap ? cap : score < -cap ? -cap : score;
+    long long score = weighted(b, me, w->own, w->combo_own) - weighted(b, opp, w->opp, w->combo_opp);
+    /* Below half a static win; never negative (win_score may be as small as 1, where the
+     * bound would otherwise turn every score around). */
+    long long cap = w->win_score / 2 - 1 > 0 ? w->win_score / 2 - 1 : 0;
+    return (int)(score > cap ? cap : score < -cap ? -cap : score);
 }
 
 void gomoku__breakdown(gomoku_eval_info *out, const board *b, const gomoku_weights *w)
@@ -96,6 +102,7 @@ void gomoku__breakdown(gomoku_eval_info *out, const board *b, const gomoku_weigh
             out->patterns[s][PAT_PUBLIC(p)] = b->npat[s][p];
         for (int c = 0; c < GOMOKU_COMBO_COUNT; c++)
             out->combos[s][c] = combo_count(b, s, c);
-        out->pattern_score[s] = weighted(b, s, w->own, w->combo_own);
+        long long ps = weighted(b, s, w->own, w->combo_own);
+        out->pattern_score[s] = ps > INT_MAX ? INT_MAX : (int)ps; /* weights are >= 0 */
     }
 }

@@ -129,6 +129,14 @@ int gomoku_play_moves(gomoku_engine *e, const char *moves)
     return rc;
 }
 
+/* Move i of the game in `notation` into mv (16 bytes); returns its length. */
+static size_t move_text(char mv[16], const gomoku_engine *e, int i, gomoku_notation notation)
+{
+    int idx = e->b.moves[i];
+    gomoku_format_move(mv, 16, e, board_x(&e->b, idx), board_y(&e->b, idx), notation);
+    return strlen(mv);
+}
+
 int gomoku_format_moves(char *buf, size_t bufsize, const gomoku_engine *e, gomoku_notation notation)
 {
     if (!buf || !e || bufsize == 0 ||
@@ -136,20 +144,23 @@ int gomoku_format_moves(char *buf, size_t bufsize, const gomoku_engine *e, gomok
         return GOMOKU_EINVAL;
     if (notation == GOMOKU_NOTATION_RENJU && e->b.size > 26)
         return GOMOKU_ERANGE;
+    /* The whole length first: a list that does not fit leaves buf as it was beyond its
+     * first byte, instead of holding the moves that did. */
+    char mv[16];
+    size_t need = 1;
+    for (int i = 0; i < e->b.nmoves; i++)
+        need += move_text(mv, e, i, notation) + (i ? 1 : 0);
+    if (need > bufsize) {
+        buf[0] = '\0';
+        return GOMOKU_EBUFFER;
+    }
     size_t used = 0;
     for (int i = 0; i < e->b.nmoves; i++) {
-        char mv[16];
-        int idx = e->b.moves[i];
-        gomoku_format_move(mv, sizeof mv, e, board_x(&e->b, idx), board_y(&e->b, idx), notation);
-        size_t len = strlen(mv) + (i ? 1 : 0);
-        if (used + len + 1 > bufsize) {
-            buf[0] = '\0';
-            return GOMOKU_EBUFFER;
-        }
+        size_t len = move_text(mv, e, i, notation);
         if (i)
             buf[used++] = ' ';
-        memcpy(buf + used, mv, strlen(mv));
-        used += strlen(mv);
+        memcpy(buf + used, mv, len);
+        used += len;
     }
     buf[used] = '\0';
     return GOMOKU_OK;

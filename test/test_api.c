@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <stdio.h>
+#include <limits.h>
 #include <string.h>
 
 /* The engine's observable state, to check that a failed call changed nothing. */
@@ -286,6 +287,32 @@ static void test_move_lists_are_all_or_nothing(void **state)
     gomoku_free(f);
 }
 
+/* Found by fuzz/fuzz_api.c: a list that did not fit used to leave the moves that did in
+ * the buffer; the header promises it unchanged beyond its first byte. */
+static void test_format_moves_too_small_leaves_buffer_alone(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "h8 i9 j10");
+    char buf[16];
+    for (size_t size = 1; size < 12; size++) { /* "7,7 8,6 9,5" needs 12 */
+        memset(buf, 'Q', sizeof buf);
+        assert_int_equal(gomoku_format_moves(buf, size, e, GOMOKU_NOTATION_XY), GOMOKU_EBUFFER);
+        assert_int_equal(buf[0], '\0');
+        for (size_t i = 1; i < sizeof buf; i++)
+            assert_int_equal(buf[i], 'Q');
+    }
+    assert_int_equal(gomoku_format_moves(buf, 12, e, GOMOKU_NOTATION_XY), GOMOKU_OK);
+    assert_string_equal(buf, "7,7 8,6 9,5");
+    gomoku_free(e);
+    /* renju notation has no letter for a 27th column: the documented GOMOKU_ERANGE */
+    gomoku_engine *big = test_engine(27, GOMOKU_FREESTYLE, "0,0");
+    memset(buf, 'Q', sizeof buf);
+    assert_int_equal(gomoku_format_moves(buf, sizeof buf, big, GOMOKU_NOTATION_RENJU), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_format_moves(buf, sizeof buf, big, GOMOKU_NOTATION_XY), GOMOKU_OK);
+    assert_string_equal(buf, "0,0");
+    gomoku_free(big);
+}
+
 static void test_forbidden_needs_renju_and_an_empty_cell(void **state)
 {
     (void)state;
@@ -460,6 +487,43 @@ static void test_weights_can_be_read_set_and_validated(void **state)
     gomoku_free(e);
 }
 
+/* Found by fuzz/fuzz_api.c: valid weights at the ends of their range. The weighted sums
+ * overflowed an int on large boards, and win_score 1 turned every score's sign. */
+static void test_extreme_valid_weights_keep_the_evaluation_sound(void **state)
+{
+    (void)state;
+    gomoku_weights w;
+    gomoku_default_weights(&w);
+    for (int p = 0; p < GOMOKU_PAT_COUNT; p++) {
+        w.own[p] = 1000000;
+        w.opp[p] = 0;
+    }
+    gomoku_engine *big = test_engine(32, GOMOKU_FREESTYLE, "0,0"); /* 1023 empty cells */
+    assert_int_equal(gomoku_set_weights(big, &w), GOMOKU_OK);
+    gomoku_eval_info info;
+    assert_int_equal(gomoku_eval_breakdown(&info, big), GOMOKU_OK);
+    assert_int_equal(info.pattern_score[0], INT_MAX); /* saturated, not wrapped */
+    assert_int_equal(info.pattern_score[1], INT_MAX);
+    int score;
+    assert_int_equal(gomoku_evaluate(&score, big), GOMOKU_OK);
+    /* only the mover's points count, thousands of them: the cap (just under half a
+     * static win) */
+    assert_int_equal(score, w.win_score / 2 - 1);
+    gomoku_free(big);
+
+    /* win_score 1: no room for a heuristic score at all, so 0, whatever the sign */
+    gomoku_default_weights(&w);
+    w.win_score = 1;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "h8 a1");
+    int plain;
+    assert_int_equal(gomoku_evaluate(&plain, e), GOMOKU_OK);
+    assert_true(plain > 0); /* black, to move, has the centre stone against a corner one */
+    assert_int_equal(gomoku_set_weights(e, &w), GOMOKU_OK);
+    assert_int_equal(gomoku_evaluate(&score, e), GOMOKU_OK);
+    assert_int_equal(score, 0);
+    gomoku_free(e);
+}
+
 static int count_stones_eval(const gomoku_engine *e, void *payload)
 {
     int *calls = payload;
@@ -500,6 +564,56 @@ static void test_eval_callback_replaces_builtin_and_can_be_removed(void **state)
     assert_int_equal(gomoku_set_eval_callback(e, NULL, NULL), GOMOKU_OK);
     gomoku_evaluate(&score, e);
     assert_int_equal(score, builtin);
+    gomoku_free(e);
+}
+
+/* A callback that builds on the built-in evaluation, as the header allows: it reads the
+ * breakdown and the evaluation of its own engine. Found by fuzz/fuzz_api.c: both called
+ * the callback again, without end (a stack overflow). */
+typedef struct builtin_plus {
+    int calls;
+    int inner_custom; /* custom as the breakdown reported it inside the callback */
+} builtin_plus;
+
+static int builtin_plus_one(const gomoku_engine *e, void *payload)
+{
+    builtin_plus *p = payload;
+    p->calls++;
+    gomoku_eval_info info;
+    int score = 0;
+    if (gomoku_eval_breakdown(&info, e) != GOMOKU_OK || gomoku_evaluate(&score, e) != GOMOKU_OK ||
+        score != info.score)
+        return -12345;
+    p->inner_custom = info.custom;
+    return info.score + 1;
+}
+
+static void test_eval_callback_may_read_the_builtin_evaluation(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "h8 i9 h9");
+    int builtin, score;
+    gomoku_evaluate(&builtin, e);
+    builtin_plus p = {0, -1};
+    assert_int_equal(gomoku_set_eval_callback(e, builtin_plus_one, &p), GOMOKU_OK);
+    assert_int_equal(gomoku_evaluate(&score, e), GOMOKU_OK);
+    assert_int_equal(score, builtin + 1);
+    assert_int_equal(p.calls, 1);
+    assert_int_equal(p.inner_custom, 0);
+    gomoku_eval_info info;
+    assert_int_equal(gomoku_eval_breakdown(&info, e), GOMOKU_OK);
+    assert_int_equal(info.custom, 1);
+    assert_int_equal(info.score, builtin + 1);
+    /* and the searches, which call it at every leaf */
+    gomoku_limits lim;
+    gomoku_limits_init(&lim);
+    lim.depth = 2;
+    lim.nodes = 2000;
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, &lim), GOMOKU_OK);
+    gomoku_textbook_result t;
+    assert_int_equal(gomoku_textbook_search(&t, e, GOMOKU_ALGO_NEGAMAX_AB, NULL), GOMOKU_OK);
+    assert_true(p.calls > 2);
     gomoku_free(e);
 }
 
@@ -563,6 +677,7 @@ int main(void)
         cmocka_unit_test(test_notation_parses_both_styles),
         cmocka_unit_test(test_notation_formats_and_round_trips),
         cmocka_unit_test(test_move_lists_are_all_or_nothing),
+        cmocka_unit_test(test_format_moves_too_small_leaves_buffer_alone),
         cmocka_unit_test(test_forbidden_needs_renju_and_an_empty_cell),
         cmocka_unit_test(test_strerror_names_every_code),
         cmocka_unit_test(test_version_matches_header),
@@ -570,7 +685,9 @@ int main(void)
         cmocka_unit_test(test_breakdown_counts_patterns_and_sums_to_score),
         cmocka_unit_test(test_breakdown_counts_combination_points_and_scores_them),
         cmocka_unit_test(test_weights_can_be_read_set_and_validated),
+        cmocka_unit_test(test_extreme_valid_weights_keep_the_evaluation_sound),
         cmocka_unit_test(test_eval_callback_replaces_builtin_and_can_be_removed),
+        cmocka_unit_test(test_eval_callback_may_read_the_builtin_evaluation),
         cmocka_unit_test(test_engines_in_two_threads_do_not_interfere),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
