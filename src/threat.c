@@ -175,6 +175,21 @@ static void null_unplay(ctx *c)
     b->hash ^= b->zobrist_side;
 }
 
+/* Index of the lowest set bit of m (m not 0). */
+static inline int lowest_set(uint64_t m)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(m);
+#else
+    int n = 0;
+    while (!(m & 1)) {
+        m >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
 static int has_five_point(const board *b, int s) { return b->ncls[s - 1][K_FIVE] > 0; }
 
 /* Cells of class >= kmin for side s inside the scan box, at most cap. The board's class
@@ -211,11 +226,22 @@ static int scan_class(const ctx *c, int s, int kmin, short *out, int cap)
         }
         n = 0;
     }
+    /* Four cells at a time: their eight class bytes as one word, the side's four bytes
+     * compared with kmin at once (each byte is at most K_NUM, so adding 0x80 - kmin sets
+     * its top bit exactly when it is kmin or more, and carries into nothing). A word may
+     * reach up to three cells past the box's right edge, inside the padded board; those
+     * have no class (a class needs a line with stones, all of which are in the box). */
+    const uint64_t lanes = 0x0001000100010001ull;
+    const uint64_t add = (uint64_t)(0x80 - kmin) * lanes;
     for (int y = bx->y0; y <= bx->y1 && n < want; y++) {
-        int idx = board_index(b, bx->x0, y);
-        for (int x = bx->x0; x <= bx->x1; x++, idx++)
-            if (b->cls[idx][s - 1] >= kmin)
-                out[n++] = (short)idx;
+        int idx = board_index(b, bx->x0, y), end = idx + bx->x1 - bx->x0;
+        for (; idx <= end && n < want; idx += 4) {
+            uint64_t v;
+            memcpy(&v, b->cls[idx], sizeof v);
+            uint64_t hit = (((v >> (8 * (s - 1))) & 0xFF * lanes) + add) & 0x80 * lanes;
+            for (; hit && n < want; hit &= hit - 1)
+                out[n++] = (short)(idx + (lowest_set(hit) >> 4));
+        }
     }
     return n;
 }
