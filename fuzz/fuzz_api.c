@@ -1065,6 +1065,21 @@ static void check_search_result(const fuzz *f, const gomoku_search_result *r)
         CHECK(on_board(f, r->pv[i].x, r->pv[i].y));
 }
 
+
+/* The code a search returned: with bad limits or options (expect_bad 1, or 2 for a wrong
+ * version) their error, or GOMOKU_EGAMEOVER on a finished game; otherwise GOMOKU_OK (or
+ * `also`, which the caller allows besides). */
+static void check_search_code(const fuzz *f, int rc, int expect_bad, int also)
+{
+    int over = f->state[f->n] != GOMOKU_ONGOING;
+    if (expect_bad)
+        CHECK(rc == (expect_bad == 2 ? GOMOKU_EVERSION : GOMOKU_EINVAL) ||
+              (over && rc == GOMOKU_EGAMEOVER));
+    else if (over)
+        CHECK(rc == GOMOKU_EGAMEOVER);
+    else
+        CHECK(rc == GOMOKU_OK || rc == also);
+}
 static void op_search(fuzz *f, input *in)
 {
     unsigned c = u8(in);
@@ -1100,14 +1115,7 @@ static void op_search(fuzz *f, input *in)
     gomoku_search_result r;
     memset(&r, 0x5a, sizeof r);
     int rc = gomoku_search(&r, f->e, &lim);
-    int over = f->state[f->n] != GOMOKU_ONGOING;
-    if (expect_bad)
-        CHECK(rc == (expect_bad == 2 ? GOMOKU_EVERSION : GOMOKU_EINVAL) ||
-              (over && rc == GOMOKU_EGAMEOVER));
-    else if (over)
-        CHECK(rc == GOMOKU_EGAMEOVER);
-    else
-        CHECK(rc == GOMOKU_OK);
+    check_search_code(f, rc, expect_bad, GOMOKU_OK);
     CHECK(gomoku_search(NULL, f->e, &lim) == GOMOKU_EINVAL);
     CHECK(gomoku_search(&r, f->e, NULL) == GOMOKU_EINVAL || rc != GOMOKU_OK);
     check_unchanged_after_search(f);
@@ -1170,14 +1178,7 @@ static void op_textbook(fuzz *f, input *in)
     memset(&r, 0x5a, sizeof r);
     before = r;
     int rc = gomoku_textbook_search(&r, f->e, (gomoku_algo)algo, &o);
-    int over = f->state[f->n] != GOMOKU_ONGOING;
-    if (expect_bad)
-        CHECK(rc == (expect_bad == 2 ? GOMOKU_EVERSION : GOMOKU_EINVAL) ||
-              (over && rc == GOMOKU_EGAMEOVER));
-    else if (over)
-        CHECK(rc == GOMOKU_EGAMEOVER);
-    else
-        CHECK(rc == GOMOKU_OK || rc == GOMOKU_ENOMOVE);
+    check_search_code(f, rc, expect_bad, GOMOKU_ENOMOVE);
     check_unchanged_after_search(f);
     if (rc != GOMOKU_OK) {
         CHECK(memcmp(&r, &before, sizeof r) == 0); /* written only on success */

@@ -195,21 +195,6 @@ static HOT_INLINE void update_cell(board *b, board_undo *u, int q, int d, uint32
     b->ncls[1][n1]++;
 }
 
-/* Index of the lowest set bit of m (m not 0). */
-static inline int lowest_bit(uint32_t m)
-{
-#if defined(__GNUC__)
-    return __builtin_ctz(m);
-#else
-    int n = 0;
-    while (!(m & 1)) {
-        m >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
 /*
  * Updates the keys of the empty cells along the four lines through idx after a stone of
  * `colour` was placed on it or removed from it, and looks their patterns up again;
@@ -244,7 +229,7 @@ static HOT_INLINE void update_lines(board *b, board_undo *u, int idx, uint32_t c
             empty &= ~far;
         }
         while (empty) {
-            int j = lowest_bit(empty) >> 1;
+            int j = gomoku__lowest_bit(empty) >> 1;
             empty &= empty - 1;
             int q = idx + (j < 5 ? j - 5 : j - 4) * step;
             int shift = 2 * (9 - j);
@@ -281,7 +266,7 @@ int gomoku__board_gives_class(const board *b, int idx, int s, int kmin)
         uint32_t k = b->key[idx][d];
         uint32_t empty = ~(k | (k >> 1)) & 0x55555u;
         while (empty) {
-            int j = lowest_bit(empty) >> 1;
+            int j = gomoku__lowest_bit(empty) >> 1;
             empty &= empty - 1;
             int q = idx + (j < 5 ? j - 5 : j - 4) * step;
             if (b->cls[q][s - 1] < K_THREE)

@@ -113,6 +113,21 @@ typedef struct board {
                                        are undone by looking their lines up again */
 } board;
 
+/* Index of the lowest set bit of m (m not 0). */
+static inline int gomoku__lowest_bit(uint64_t m)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(m);
+#else
+    int n = 0;
+    while (!(m & 1)) {
+        m >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
 static inline int board_index(const board *b, int x, int y)
 {
     return (y + PAD) * b->stride + (x + PAD);

@@ -175,21 +175,6 @@ static void null_unplay(ctx *c)
     b->hash ^= b->zobrist_side;
 }
 
-/* Index of the lowest set bit of m (m not 0). */
-static inline int lowest_set(uint64_t m)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(m);
-#else
-    int n = 0;
-    while (!(m & 1)) {
-        m >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
 static int has_five_point(const board *b, int s) { return b->ncls[s - 1][K_FIVE] > 0; }
 
 /* Cells of class >= kmin for side s inside the scan box, at most cap. The board's class
@@ -240,7 +225,7 @@ static int scan_class(const ctx *c, int s, int kmin, short *out, int cap)
             memcpy(&v, b->cls[idx], sizeof v);
             uint64_t hit = (((v >> (8 * (s - 1))) & 0xFF * lanes) + add) & 0x80 * lanes;
             for (; hit && n < want; hit &= hit - 1)
-                out[n++] = (short)(idx + (lowest_set(hit) >> 4));
+                out[n++] = (short)(idx + (gomoku__lowest_bit(hit) >> 4));
         }
     }
     return n;
