@@ -834,6 +834,8 @@ static int pick_weight(input *in)
     }
 }
 
+/* The ranges gomoku_set_weights() documents, written out here on purpose: an oracle that
+ * called the library's own check would accept whatever that check does. */
 static int weights_valid(const gomoku_weights *w)
 {
     for (int p = 0; p < GOMOKU_PAT_COUNT; p++)
