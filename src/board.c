@@ -284,6 +284,46 @@ int gomoku__board_gives_class(const board *b, int idx, int s, int kmin)
     return 0;
 }
 
+/*
+ * For a side s that has no five point now: the five points (empty cells of class K_FIVE)
+ * a stone of s on the empty cell idx would give it, in index order, each with the
+ * direction and signed offset at which it lies from idx; at most cap, -1 when there are
+ * more. Answers what gomoku__board_make() followed by a scan of the classes would,
+ * without changing the board: a new five point lies on one of idx's lines within four
+ * steps (its five holds idx), and only its pattern in that direction changes, looked up
+ * again from its key with idx filled in.
+ */
+int gomoku__board_fives_after(const board *b, int idx, int s, short *out, int *dir, int *off,
+                              int cap)
+{
+    int nib = s == C_BLACK ? 0 : 4, n = 0;
+    for (int d = 0; d < NDIR; d++)
+        for (int sgn = -1; sgn <= 1; sgn += 2)
+            for (int i = 1; i <= 4; i++) {
+                int q = idx + sgn * i * b->dir_step[d];
+                if (b->cell[q] == C_WALL)
+                    break;
+                if (b->cell[q] != C_EMPTY)
+                    continue;
+                uint32_t key = b->key[q][d] | (uint32_t)s << (2 * slot_of(-sgn * i));
+                if (((b->table[key] >> nib) & 15) != P_FIVE)
+                    continue;
+                if (n == cap)
+                    return -1;
+                /* Insertion in index order (a cell is on one line through idx only). */
+                int j = n++;
+                for (; j > 0 && out[j - 1] > q; j--) {
+                    out[j] = out[j - 1];
+                    dir[j] = dir[j - 1];
+                    off[j] = off[j - 1];
+                }
+                out[j] = (short)q;
+                dir[j] = d;
+                off[j] = sgn * i;
+            }
+    return n;
+}
+
 /* Takes the last move (at idx) back from its undo record: the keys lose the stone, and
  * patterns, classes and counts are copied back. Clearing the stone's slot in every key
  * on its lines, occupied cells and walls included, is harmless (it was only set where

@@ -157,6 +157,11 @@ void gomoku__board_unmake_lite(board *b);
  * of s on the empty cell idx, of class below K_THREE for s, give it one? Exact, and the
  * board is not changed. */
 int gomoku__board_gives_class(const board *b, int idx, int s, int kmin);
+/* For a side s with no five point: the five points a stone of s on the empty cell idx
+ * would give it, in index order, with each one's direction and signed offset from idx,
+ * computed without playing; -1 when more than cap. */
+int gomoku__board_fives_after(const board *b, int idx, int s, short *out, int *dir, int *off,
+                              int cap);
 /* Renju: would a black stone on the empty cell idx be forbidden (and so lose)? 0 under
  * every other rule and for a move that makes five. A cheap pattern pre-filter first, the
  * exact test of rules.c only when it can be. */

@@ -501,6 +501,74 @@ static void test_gives_class_matches_playing_the_stone(void **state)
     }
 }
 
+/* gomoku__board_fives_after() (the threat solver's look at what a threat would make)
+ * against playing the stone and scanning the classes, for every empty cell and both
+ * sides without a five point, in crowded random games of every rule. */
+static void test_fives_after_matches_playing_the_stone(void **state)
+{
+    (void)state;
+    for (size_t r = 0; r < 4; r++) {
+        uint64_t seed = 31 + r;
+        long long one = 0, more = 0, none = 0;
+        for (int game = 0; game < 8; game++) {
+            gomoku_engine *e = test_engine(13, all_rules[r], NULL);
+            board *b = &e->b;
+            for (int ply = 0; ply < 40 && b->state == GOMOKU_ONGOING; ply++) {
+                for (int s = C_BLACK; s <= C_WHITE; s++) {
+                    if (b->ncls[s - 1][K_FIVE] > 0)
+                        continue;
+                    for (int y = 0; y < 13; y++)
+                        for (int x = 0; x < 13; x++) {
+                            int idx = board_index(b, x, y);
+                            if (b->cell[idx] != C_EMPTY)
+                                continue;
+                            short said[64];
+                            int dir[64], off[64];
+                            int n = gomoku__board_fives_after(b, idx, s, said, dir, off, 64);
+                            int side = b->side;
+                            b->side = s;
+                            gomoku__board_make_lite(b, idx);
+                            int real = 0;
+                            for (int q = 0; q < 13 * 13; q++) {
+                                int c = board_index(b, q % 13, q / 13);
+                                if (b->cell[c] == C_EMPTY && b->cls[c][s - 1] == K_FIVE) {
+                                    assert_true(real < n);
+                                    assert_int_equal(said[real], c);
+                                    /* The direction and offset lead from idx to it. */
+                                    assert_int_equal(idx + off[real] * b->dir_step[dir[real]], c);
+                                    real++;
+                                }
+                            }
+                            gomoku__board_unmake_lite(b);
+                            b->side = side;
+                            assert_int_equal(n, real);
+                            one += n == 1;
+                            more += n > 1;
+                            none += n == 0;
+                            /* With too little room it says so. */
+                            if (n > 0)
+                                assert_int_equal(
+                                    gomoku__board_fives_after(b, idx, s, said, dir, off, n - 1), -1);
+                        }
+                }
+                int x, y;
+                do {
+                    x = 3 + (int)(test_rand(&seed) % 7);
+                    y = 3 + (int)(test_rand(&seed) % 7);
+                } while (gomoku_cell(e, x, y) != GOMOKU_EMPTY);
+                if (gomoku_play(e, x, y) != GOMOKU_OK)
+                    break;
+            }
+            assert_true(gomoku__board_check(b));
+            gomoku_free(e);
+        }
+        /* Single fours, double fours and nothing must all have come up. */
+        assert_true(one > 200);
+        assert_true(more > 20);
+        assert_true(none > 200);
+    }
+}
+
 static void test_full_board_is_a_draw(void **state)
 {
     (void)state;
@@ -552,6 +620,7 @@ int main(void)
         cmocka_unit_test(test_undo_of_a_long_game_matches_recomputation),
         cmocka_unit_test(test_lite_moves_keep_what_the_solver_reads_and_undo_exactly),
         cmocka_unit_test(test_gives_class_matches_playing_the_stone),
+        cmocka_unit_test(test_fives_after_matches_playing_the_stone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
