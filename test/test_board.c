@@ -440,6 +440,18 @@ static void test_lite_moves_keep_what_the_solver_reads_and_undo_exactly(void **s
     }
 }
 
+/* Plays a random empty cell of the 7x7 centre of a 13x13 board, so that lines crowd;
+ * returns gomoku_play()'s result. */
+static int play_near_centre(gomoku_engine *e, uint64_t *seed)
+{
+    int x, y;
+    do {
+        x = 3 + (int)(test_rand(seed) % 7);
+        y = 3 + (int)(test_rand(seed) % 7);
+    } while (gomoku_cell(e, x, y) != GOMOKU_EMPTY);
+    return gomoku_play(e, x, y);
+}
+
 /* Cells of class kmin or better that side s has. */
 static int count_from(const board *b, int s, int kmin)
 {
@@ -483,13 +495,7 @@ static void test_gives_class_matches_playing_the_stone(void **state)
                                 no += !real;
                             }
                     }
-                /* A stone within the 7x7 centre, so that lines crowd. */
-                int x, y;
-                do {
-                    x = 3 + (int)(test_rand(&seed) % 7);
-                    y = 3 + (int)(test_rand(&seed) % 7);
-                } while (gomoku_cell(e, x, y) != GOMOKU_EMPTY);
-                if (gomoku_play(e, x, y) != GOMOKU_OK)
+                if (play_near_centre(e, &seed) != GOMOKU_OK)
                     break; /* a forbidden point for black: the game ends here */
             }
             assert_true(gomoku__board_check(b));
@@ -551,12 +557,7 @@ static void test_fives_after_matches_playing_the_stone(void **state)
                                     gomoku__board_fives_after(b, idx, s, said, dir, off, n - 1), -1);
                         }
                 }
-                int x, y;
-                do {
-                    x = 3 + (int)(test_rand(&seed) % 7);
-                    y = 3 + (int)(test_rand(&seed) % 7);
-                } while (gomoku_cell(e, x, y) != GOMOKU_EMPTY);
-                if (gomoku_play(e, x, y) != GOMOKU_OK)
+                if (play_near_centre(e, &seed) != GOMOKU_OK)
                     break;
             }
             assert_true(gomoku__board_check(b));
