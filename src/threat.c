@@ -26,8 +26,9 @@
  *    W(t). What a stone on t would make is looked up from the line keys with t filled
  *    in (in caro, and for renju's legality questions, t is played on the board with the
  *    defender's turn skipped, a null move). For black in renju a t counts only when its
- *    four is its only line of three or more: then no white stone can make it forbidden (a white stone cannot add a three or four, while the recursive
- *    three rule could otherwise turn a legal point into a double three from afar).
+ *    four is its only line of three or more: then no white stone can make it forbidden
+ *    (a white stone cannot add a three or four, while the recursive three rule could
+ *    otherwise turn a legal point into a double three from afar).
  *
  *  - A four-three point t of the attacker (a stone there makes a four and an open three)
  *    is a threat too: the defender must take the four's five point f, and the three then
@@ -581,7 +582,8 @@ static int four_three_stoppers(ctx *c, int t, short *w, int cap)
     }
     if (three_dir >= 0) {
         /* Black in renju: t must be legal, and so must the straight fours that follow. */
-        int ok = null_play(c, t, A) == GOMOKU_ONGOING && renju_open_four_follows(c, t, f, three_dir);
+        int ok = null_play(c, t, A) == GOMOKU_ONGOING &&
+                 renju_open_four_follows(c, t, f, three_dir);
         null_unplay(c);
         if (!ok)
             return -1;
@@ -1279,9 +1281,9 @@ static int df_search(ctx *c, int max_plies, int *disproved, gomoku__vct_memo *me
         t = memo->t;
     } else {
         /* Half a slot per node of the budget, at most 1M slots (16 MB, with 4 MB of move
-         * cache: within the memory gomoku.h promises). Measured: 2M slots prove the 25-ply renju win of tactics
-         * line 43 in 2.89M nodes, 1M slots in 2.86M (with the old replacement rule, 2.7M
-         * against 6.6M). */
+         * cache: within the memory gomoku.h promises). Measured: 2M slots prove the
+         * 25-ply renju win of tactics line 43 in 2.89M nodes, 1M slots in 2.86M (with
+         * the old replacement rule, 2.7M against 6.6M). */
         size_t want = 1024;
         while (want < (size_t)c->budget / 2 && want < DF_SLOTS_MAX)
             want <<= 1;
