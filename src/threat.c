@@ -335,8 +335,10 @@ static int five_blocks(ctx *c, int threat, short *out, int cap)
          * only black's in renju has to be tried on the board. */
         int renju = c->renju_att_black || c->renju_def_black;
         if (nc == 1 && !(renju && c->b->side == C_BLACK)) {
+            if (cap < 1)
+                return -1;
             out[0] = cand[0];
-            return cap >= 1 ? 1 : -1;
+            return 1;
         }
     }
     int n = 0;
