@@ -296,7 +296,7 @@ int gomoku__board_gives_class(const board *b, int idx, int s, int kmin)
 int gomoku__board_fives_after(const board *b, int idx, int s, short *out, int *dir, int *off,
                               int cap)
 {
-    int nib = s == C_BLACK ? 0 : 4, n = 0;
+    int n = 0;
     for (int d = 0; d < NDIR; d++)
         for (int sgn = -1; sgn <= 1; sgn += 2)
             for (int i = 1; i <= 4; i++) {
@@ -305,8 +305,7 @@ int gomoku__board_fives_after(const board *b, int idx, int s, short *out, int *d
                     break;
                 if (b->cell[q] != C_EMPTY)
                     continue;
-                uint32_t key = b->key[q][d] | (uint32_t)s << (2 * slot_of(-sgn * i));
-                if (((b->table[key] >> nib) & 15) != P_FIVE)
+                if (gomoku__pattern_with_own_stone(b, q, d, -sgn * i, s) != P_FIVE)
                     continue;
                 if (n == cap)
                     return -1;

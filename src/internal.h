@@ -226,12 +226,17 @@ static inline int gomoku__line_cells(const board *b, int idx, int reach, int *q,
             }
     return n;
 }
+/* Side s's pattern at the empty cell idx in direction d with the key bits `add` set:
+ * stones, on cells of that line that are empty on the board, as if they were placed. */
+static inline int gomoku__pattern_plus(const board *b, int idx, int d, uint32_t add, int s)
+{
+    return (b->table[b->key[idx][d] | add] >> (s == C_BLACK ? 0 : 4)) & 15;
+}
 /* The pattern side s would make at the empty cell idx in direction d if s also had a
  * stone on the empty cell at offset i (0 < |i| <= 5) of that line. */
 static inline int gomoku__pattern_with_own_stone(const board *b, int idx, int d, int i, int s)
 {
-    uint32_t key = b->key[idx][d] | (uint32_t)s << (2 * slot_of(i));
-    return (b->table[key] >> (s == C_BLACK ? 0 : 4)) & 15;
+    return gomoku__pattern_plus(b, idx, d, (uint32_t)s << (2 * slot_of(i)), s);
 }
 
 /* pattern.c: the tables, built once per process behind pthread_once. */

@@ -461,13 +461,6 @@ static int finish_line(ctx *c, int ply)
     return 0;
 }
 
-/* Side s's pattern at the empty cell q along d with the stones of `add` (bits of q's key
- * there, for cells that are empty on the board) as if they were placed. */
-static int pattern_plus(const board *b, int q, int d, uint32_t add, int s)
-{
-    return (b->table[b->key[q][d] | add] >> (s == C_BLACK ? 0 : 4)) & 15;
-}
-
 /* Would one more stone fill the board (a draw, which no threat survives)? The threat
  * shapes worked out without playing the threat assume it would not. */
 static int settles_board(const board *b) { return b->nmoves + 1 >= b->size * b->size; }
@@ -572,14 +565,15 @@ static int four_three_stoppers(ctx *c, int t, short *w, int cap)
     int f = fp[0], df = fd[0];
     uint32_t tbit = (uint32_t)A << (2 * slot_of(-fo[0])); /* t in f's key along df */
     for (int d = 0; d < NDIR; d++)
-        if ((d == df ? pattern_plus(b, f, d, tbit, D) : pat_of(b, f, d, D)) >= P_FOUR)
+        if ((d == df ? gomoku__pattern_plus(b, f, d, tbit, D) : pat_of(b, f, d, D)) >= P_FOUR)
             return -1;
     nq = gomoku__line_cells(b, f, 4, q, dir, off);
     for (int k = 0; k < nq; k++) {
         if (q[k] == t)
             continue;
         uint32_t add = (uint32_t)D << (2 * slot_of(off[k])) | (dir[k] == df ? tbit : 0);
-        if (pattern_plus(b, f, dir[k], add, D) >= P_FOUR && add_cell(w, &n, cap, q[k]) < 0)
+        if (gomoku__pattern_plus(b, f, dir[k], add, D) >= P_FOUR &&
+            add_cell(w, &n, cap, q[k]) < 0)
             return -1;
     }
     if (three_dir >= 0) {
