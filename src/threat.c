@@ -247,15 +247,21 @@ static int scan_threats(const ctx *c, int s, short *out, int cap)
     int kmin = c->caro ? K_OPEN_FOUR : K_FOUR_THREE, have = 0;
     for (int k = kmin; k < K_NUM; k++)
         have += b->ncls[s - 1][k];
+    /* A closed three in any of the four directions, the cell's four pattern bytes read
+     * as one word: the side's nibbles XOR P_THREE have a zero byte exactly when one of
+     * them is P_THREE (the usual zero-byte test, exact as to whether there is one). */
+    const uint32_t ones = 0x01010101u;
     for (int y = bx->y0; y <= bx->y1; y++) {
         int idx = board_index(b, bx->x0, y);
         for (int x = bx->x0; x <= bx->x1; x++, idx++) {
             int ok = b->cls[idx][s - 1] >= K_THREE;
-            int closed = 0;
-            for (int d = 0; d < NDIR && !ok && !closed; d++)
-                closed = ((b->pat[idx][d] >> shift) & 15) == P_THREE;
-            if (closed)
-                ok = have || gomoku__board_gives_class(b, idx, s, kmin);
+            if (!ok) {
+                uint32_t v;
+                memcpy(&v, b->pat[idx], sizeof v);
+                v = ((v >> shift) & 0x0F * ones) ^ (uint32_t)P_THREE * ones;
+                if ((v - ones) & ~v & 0x80 * ones)
+                    ok = have || gomoku__board_gives_class(b, idx, s, kmin);
+            }
             if (ok) {
                 if (n == cap)
                     return -1;
