@@ -303,7 +303,9 @@ int gomoku__board_fives_after(const board *b, int idx, int s, short *out, int *d
                 int q = idx + sgn * i * b->dir_step[d];
                 if (b->cell[q] == C_WALL)
                     break;
-                if (b->cell[q] != C_EMPTY)
+                /* A five point after the stone, q is a four point before it: its five
+                 * less idx is a four that idx completes. So only those are looked up. */
+                if (b->cell[q] != C_EMPTY || pat_of(b, q, d, s) < P_FOUR)
                     continue;
                 if (gomoku__pattern_with_own_stone(b, q, d, -sgn * i, s) != P_FIVE)
                     continue;
