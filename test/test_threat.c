@@ -303,10 +303,10 @@ static int verify(board *b, int A, const int *line, int len, int pos, int effort
 /* Verifies a reported line on b (b unchanged afterwards). A verification that runs out
  * of re-runs proves nothing either way; it still fails (with its own message), since an
  * unverified claim is not accepted. */
-static int verify_line(board *b, const int *line, int len, vstats *st)
+static int verify_line_with(board *b, const int *line, int len, vstats *st, int reruns)
 {
     uint64_t h = b->hash;
-    st->budget = MAX_RERUNS;
+    st->budget = reruns;
     memset(st->memo, 0, sizeof st->memo);
     int ok = verify(b, b->side, line, len, 0, 12, st);
     assert_int_equal(b->hash, h);
@@ -315,6 +315,11 @@ static int verify_line(board *b, const int *line, int len, vstats *st)
         print_message("verifier ran out of effort (inconclusive)\n");
     }
     return ok;
+}
+
+static int verify_line(board *b, const int *line, int len, vstats *st)
+{
+    return verify_line_with(b, line, len, st, MAX_RERUNS);
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -1128,9 +1133,9 @@ static void test_vct_resume_goes_on_where_it_stopped(void **state)
 }
 
 /* Black (to move) in `moves` must have a VCT of at least min_len plies within budget
- * nodes that the verifier accepts. */
-static void assert_black_wins_by_vct(gomoku_rule rule, const char *moves, long long budget,
-                                     int min_len)
+ * nodes that the verifier accepts, re-solving at most `reruns` deviations. */
+static void assert_black_wins_by_vct_with(gomoku_rule rule, const char *moves,
+                                          long long budget, int min_len, int reruns)
 {
     gomoku_engine *e = test_engine(15, rule, moves);
     board *b = &e->b;
@@ -1140,8 +1145,14 @@ static void assert_black_wins_by_vct(gomoku_rule rule, const char *moves, long l
     int len = gomoku__vct(b, 30, budget, &nodes, line, LINE_CAP, NULL);
     assert_true(len >= min_len && len > 0);
     vstats st = {0};
-    assert_true(verify_line(b, line, len, &st));
+    assert_true(verify_line_with(b, line, len, &st, reruns));
     gomoku_free(e);
+}
+
+static void assert_black_wins_by_vct(gomoku_rule rule, const char *moves, long long budget,
+                                     int min_len)
+{
+    assert_black_wins_by_vct_with(rule, moves, budget, min_len, MAX_RERUNS);
 }
 
 /* Renju, black attacking: df-pn used to read the table entry of a child reached by one
@@ -1170,6 +1181,20 @@ static void test_vct_finds_the_win_after_a_listed_save_answer(void **state)
     assert_black_wins_by_vct(GOMOKU_FREESTYLE,
                              "8,9 8,8 5,6 6,9 7,6 7,8 9,8 7,10 6,6 8,6 8,7 6,5 9,7 9,6",
                              200000, 25);
+}
+
+/* Save line 57 (standard, white to move) lists 5,6, 9,4 and 9,5; after 5,6 black wins by
+ * a VCT that the solver proves in about 215k nodes. Its line is short (11 plies against
+ * the defence it shows), but white's best defences hold out for 20 plies and more, so the
+ * verifier re-solves more deviations than its usual limit allows (4,934) to check it
+ * against every defence. */
+static void test_vct_finds_the_win_after_another_listed_save_answer(void **state)
+{
+    (void)state;
+    if (test_quick())
+        skip();
+    assert_black_wins_by_vct_with(GOMOKU_STANDARD, "7,5 8,5 7,7 9,6 7,4 7,6 6,6 6,7 5,8 5,6",
+                                  500000, 5, 50000);
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -1310,6 +1335,7 @@ int main(void)
         cmocka_unit_test(test_vct_resume_goes_on_where_it_stopped),
         cmocka_unit_test(test_renju_forbidden_moves_are_not_proofs_in_dfpn),
         cmocka_unit_test(test_vct_finds_the_win_after_a_listed_save_answer),
+        cmocka_unit_test(test_vct_finds_the_win_after_another_listed_save_answer),
         cmocka_unit_test(test_every_reported_win_survives_every_defence_random_games),
         cmocka_unit_test(test_reported_wins_sound_on_small_and_large_boards),
         cmocka_unit_test(test_tactics_proven_first_moves_are_listed_answers),
