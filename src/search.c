@@ -17,8 +17,9 @@
  * point searches its defences before the quiescence search. Quiet moves, and late
  * blocks that make no three of the mover's, are reduced (LMR); cells that touch no line of
  * any stone are not searched below the root; near the horizon quiet moves are pruned
- * (LMP), and at depth 1 and 2 so are late moves of any kind but fours; a loss found with moves pruned is never reported as proven, so
- * forced results (mate scores) only come from lines in which every defence was searched.
+ * (LMP), and at depth 1 and 2 so are late moves of any kind but fours; a loss found with
+ * moves pruned is never reported as proven, so forced results (mate scores) only come
+ * from lines in which every defence was searched.
  * Near the horizon, a side that faces no threat and whose static value beats beta by a
  * margin per ply returns that value (reverse futility pruning, never a mate score).
  *
@@ -107,12 +108,14 @@ static const int lmp_all[3] = {0, 14, 24};
 /* Late moves that are not quiet but make no three of the mover's (blocks of the
  * opponent's three points, double-two cells) are reduced by one ply from this rank on.
  * Measured with the dead-cell rule (drop_dead): `make bench` 6347523 -> 4596840 nodes to
- * depth 7 (-28%); tactics at 1.5M nodes the same (win 29/30, save 7/13); self-play at
+ * depth 7 (-28%); tactics at 1.5M nodes win 29/30 as before, save 6/13 against 7/13
+ * (line 56 is at the edge: solved from 2M nodes, as by the build before); self-play at
  * 200k nodes a move even (182/360: freestyle 63.5, standard 57.5, renju 61 of 120); with
  * white against the textbook search at depth 6 in freestyle (bench/vs-textbook.py, 20
- * openings) 19/20 at 1M nodes a move against 16/20 without, 16/20 at 500k against 15/20. Reducing them from rank 4
- * with two plies at depth 6 and more took 33% off but lost save puzzles (5/13 at 1.5M
- * nodes): the blocks of the opponent's threes are the defences those need. */
+ * openings) 19/20 at 1M nodes a move against 16/20 without, 16/20 at 500k against 15/20.
+ * Reducing them from rank 4, with two plies at depth 6 and more, took 33% off but lost
+ * save puzzles (5/13 at 1.5M nodes): the blocks of the opponent's threes are the
+ * defences those need. */
 #define LMR_LOUD_FROM 8
 #define QS_MAX 8          /* quiescence plies: four fours and their blocks (measured:
                              12 scored 57/120, 6 scored 50.3% of 360 games) */
