@@ -719,6 +719,8 @@ static void stand_in(shared *sh, root_result *out, const int *list)
     publish_best(sh, list[0]);
 }
 
+static int resume_root_vct(thread *t);
+
 static void iterate(thread *t, root_result *out)
 {
     shared *sh = t->sh;
@@ -868,6 +870,8 @@ static void iterate(thread *t, root_result *out)
             break;
         if (GOMOKU_SCORE_IS_WIN(score))
             break;
+        if (sh->vct_memo && resume_root_vct(t))
+            break;
         if (GOMOKU_SCORE_IS_LOSS(score) && depth >= WIN - (-score) + 2)
             break;
         /* With a per-move time only, all of it is ours: iterations go on until the hard
@@ -973,6 +977,49 @@ static threat_budget budgets_of(const shared *sh, const gomoku_limits *l)
             tb.filter = l->nodes / 4 + 1;
     }
     return tb;
+}
+
+/*
+ * One thread on a clock: the mover's root VCT ran out of budget without settling
+ * anything (with ROOT_VCT_PER_MS, 12 of 456 positions of freestyle match games; 3 of
+ * them are wins found with 0.7M-1.8M nodes). After each iteration of the main search it
+ * goes on from where it stopped, for three times the clock time the main search has
+ * just had, until OPEN_VCT_UNTIL of the clock: in such a position a forced win is the
+ * likeliest thing to find, and one iteration more of the main search the least useful.
+ * With two threads the threat worker does this on the whole clock. Returns 1 when the
+ * win is proven (in sh->threat_line, with threat_won set).
+ */
+#define OPEN_VCT_SLICE 8.0
+#define OPEN_VCT_UNTIL 0.9
+static int resume_root_vct(thread *t)
+{
+    shared *sh = t->sh;
+    double now = gomoku__now_ms();
+    double slice = OPEN_VCT_SLICE * (now - sh->vct_mark);
+    double floor = sh->hard_ms / 50;
+    if (slice < floor)
+        slice = floor;
+    double until = sh->start + sh->hard_ms * OPEN_VCT_UNTIL;
+    if (now + slice > until)
+        slice = until - now;
+    if (slice < 1)
+        return 0;
+    long long budget = (long long)(slice * VCT_PER_MS), used = 0;
+    int line[MAX_PLY], refuted = 0;
+    int len = gomoku__vct_resume(t->b, sh->vct_memo, THREAT_DEPTH, budget, &used, line, MAX_PLY,
+                                 &sh->engine->stop, &refuted);
+    sh->threat_nodes += used;
+    sh->vct_mark = gomoku__now_ms();
+    if (len > 0) {
+        sh->threat_len = len < MAX_PLY ? len : MAX_PLY;
+        memcpy(sh->threat_line, line, (size_t)sh->threat_len * sizeof *line);
+        atomic_store(&sh->threat_won, 1);
+    }
+    if (len > 0 || refuted || used < budget) { /* settled, or stopped */
+        gomoku__vct_memo_free(sh->vct_memo);
+        sh->vct_memo = NULL;
+    }
+    return len > 0;
 }
 
 /*
@@ -1117,8 +1164,26 @@ static int root_threats(thread *t, const gomoku_limits *l, int worker, root_resu
     int line[MAX_PLY];
     long long nodes = 0;
     int len = gomoku__vcf(b, THREAT_DEPTH, vcf_budget, &nodes, line, MAX_PLY, stop);
-    if (len <= 0 && !worker)
-        len = gomoku__vct(b, THREAT_DEPTH, vct_budget, &nodes, line, MAX_PLY, stop);
+    if (len <= 0 && !worker) {
+        /* One thread on a clock: the VCT keeps its table, to go on between iterations
+         * when this budget settles nothing (resume_root_vct()). */
+        gomoku__vct_memo *memo =
+            sh->hard_ms > 0 && !sh->node_limit
+                ? gomoku__vct_memo_new((long long)(sh->hard_ms * OPEN_VCT_UNTIL * VCT_PER_MS))
+                : NULL;
+        long long used = 0;
+        int refuted = 0;
+        len = memo ? gomoku__vct_resume(b, memo, THREAT_DEPTH, vct_budget, &used, line, MAX_PLY,
+                                        stop, &refuted)
+                   : gomoku__vct(b, THREAT_DEPTH, vct_budget, &used, line, MAX_PLY, stop);
+        nodes += used;
+        if (memo && len <= 0 && !refuted && used >= vct_budget && !atomic_load(stop)) {
+            sh->vct_memo = memo;
+            sh->vct_mark = gomoku__now_ms();
+        } else {
+            gomoku__vct_memo_free(memo);
+        }
+    }
     if (len > 0) {
         sh->threat_nodes += nodes;
         line_result(out, line, len);
@@ -1201,7 +1266,7 @@ static void *threat_worker(void *arg)
      * forth between two. */
     int checked[MAX_VERIFIED], nchecked = 0;
     long long passed[MAX_VERIFIED];
-    gomoku__vct_memo *memo[2] = {gomoku__vct_memo_new(), gomoku__vct_memo_new()};
+    gomoku__vct_memo *memo[2] = {gomoku__vct_memo_new(0), gomoku__vct_memo_new(0)};
     int memo_move[2] = {0, 0}, older = 0;
     while (!atomic_load(&sh->abort_all)) {
         int m = atomic_load(&sh->cur_best), k = 0;
@@ -1455,7 +1520,8 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
         line_result(&r, sh.threat_line, sh.threat_len);
         if (engine->progress_fn) {
             gomoku_search_info info;
-            fill_info(&info, &ts[0], &r, ts[1].extra_nodes, gomoku__now_ms() - start);
+            fill_info(&info, &ts[0], &r, worker ? ts[1].extra_nodes : sh.threat_nodes,
+                      gomoku__now_ms() - start);
             engine->progress_fn(&info, engine->progress_payload);
         }
     }
@@ -1470,6 +1536,8 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
             r.pv[0] = r.move;
         }
     }
+    gomoku__vct_memo_free(sh.vct_memo);
+    sh.vct_memo = NULL;
     if (!proven && !atomic_load(&engine->stop))
         verify_best(&ts[0], &r, budgets_of(&sh, limits).verify);
     if (wd_running)

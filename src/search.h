@@ -52,6 +52,12 @@ typedef struct shared {
     long long check_budget;  /* the worker's first check of a best move */
     atomic_int cur_best;     /* the main thread's best move, for the worker to check */
     atomic_uchar lost[MAX_PADDED]; /* root moves the worker proved lost */
+    /* One thread on a clock: the mover's root VCT, when its budget ran out before it
+     * settled anything, goes on between iterations from where it stopped (see
+     * resume_root_vct() in search.c). */
+    struct gomoku__vct_memo *vct_memo; /* its table; NULL: not open */
+    double vct_main_ms;      /* clock time of the main search since the last slice */
+    double vct_mark;         /* now_ms() at the end of the last slice */
 } shared;
 
 typedef struct box {

@@ -1261,6 +1261,19 @@ static int df_line(ctx *c, df_table *t, int ply, int max_plies)
 
 #define DF_SLOTS_MAX ((size_t)1 << 20)
 
+/* Slots of a df-pn table for a budget: half a slot per node, within 1024 and
+ * DF_SLOTS_MAX. */
+static size_t df_slots(long long budget)
+{
+    size_t want = 1024;
+    while (want < (size_t)(budget / 2) && want < DF_SLOTS_MAX)
+        want <<= 1;
+    return want;
+}
+
+/* The move cache's entries for a table of `slots`. */
+static size_t mc_entries(size_t slots) { return slots / MC_PER_SLOT > 64 ? slots / MC_PER_SLOT : 64; }
+
 struct gomoku__vct_memo {
     uint64_t key; /* the position the table belongs to (0: none yet) */
     df_table t;
@@ -1275,7 +1288,7 @@ static int df_search(ctx *c, int max_plies, int *disproved, gomoku__vct_memo *me
     df_table t;
     if (memo) {
         uint64_t key = c->b->hash ^ (uint64_t)max_plies;
-        if (memo->key != key) {
+        if (memo->key != key && memo->key != 0) { /* a new memo is clear already */
             memset(memo->t.s, 0, (memo->t.mask + 1) * sizeof *memo->t.s);
             memset(memo->t.mc, 0, (memo->t.mc_mask + 1) * sizeof *memo->t.mc);
         }
@@ -1286,14 +1299,12 @@ static int df_search(ctx *c, int max_plies, int *disproved, gomoku__vct_memo *me
          * cache: within the memory gomoku.h promises). Measured: 2M slots prove the
          * 25-ply renju win of tactics line 43 in 2.89M nodes, 1M slots in 2.86M (with
          * the old replacement rule, 2.7M against 6.6M). */
-        size_t want = 1024;
-        while (want < (size_t)c->budget / 2 && want < DF_SLOTS_MAX)
-            want <<= 1;
+        size_t want = df_slots(c->budget);
         t.s = gomoku__big_zalloc(want * sizeof *t.s);
         if (!t.s)
             return 0;
         t.mask = want - 1;
-        size_t mcn = want / MC_PER_SLOT > 64 ? want / MC_PER_SLOT : 64;
+        size_t mcn = mc_entries(want);
         t.mc = gomoku__big_zalloc(mcn * sizeof *t.mc);
         if (!t.mc) {
             gomoku__big_free(t.s, want * sizeof *t.s);
@@ -1402,7 +1413,10 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
          * nodes; the refutation of save line 50's 5,7 1.14M -> 418k nodes. */
         long long total = c->budget;
         c->budget = total / 4 < DFS_NODES ? total / 4 : DFS_NODES;
-        for (int d = 1; d <= max_depth && !len && !c->aborted; d++) {
+        /* Going on with a memo's df-pn: the depth-first passes were made the first time. */
+        if (memo && memo->key == (b->hash ^ (uint64_t)(2 * max_depth - 1)))
+            c->budget = 0;
+        for (int d = 1; d <= max_depth && !len && !c->aborted && c->budget > 0; d++) {
             c->depth_cut = 0;
             len = attack(c, 0, d, 1, 1);
             if (!c->depth_cut) {
@@ -1451,16 +1465,17 @@ int gomoku__vct_refute(board *b, int max_depth, long long budget, long long *nod
     return run(b, 1, max_depth, budget, nodes, line, cap, stop, 0, refuted, NULL);
 }
 
-gomoku__vct_memo *gomoku__vct_memo_new(void)
+gomoku__vct_memo *gomoku__vct_memo_new(long long budget)
 {
     gomoku__vct_memo *m = malloc(sizeof *m);
     if (!m)
         return NULL;
     m->key = 0;
-    m->t.s = gomoku__big_zalloc(DF_SLOTS_MAX * sizeof *m->t.s);
-    m->t.mask = DF_SLOTS_MAX - 1;
-    m->t.mc = gomoku__big_zalloc(DF_SLOTS_MAX / MC_PER_SLOT * sizeof *m->t.mc);
-    m->t.mc_mask = DF_SLOTS_MAX / MC_PER_SLOT - 1;
+    size_t slots = budget > 0 ? df_slots(budget) : DF_SLOTS_MAX, mcn = mc_entries(slots);
+    m->t.s = gomoku__big_zalloc(slots * sizeof *m->t.s);
+    m->t.mask = slots - 1;
+    m->t.mc = gomoku__big_zalloc(mcn * sizeof *m->t.mc);
+    m->t.mc_mask = mcn - 1;
     if (!m->t.s || !m->t.mc) {
         gomoku__vct_memo_free(m);
         return NULL;
@@ -1471,8 +1486,10 @@ gomoku__vct_memo *gomoku__vct_memo_new(void)
 void gomoku__vct_memo_free(gomoku__vct_memo *memo)
 {
     if (memo) {
-        gomoku__big_free(memo->t.s, DF_SLOTS_MAX * sizeof *memo->t.s);
-        gomoku__big_free(memo->t.mc, DF_SLOTS_MAX / MC_PER_SLOT * sizeof *memo->t.mc);
+        if (memo->t.s)
+            gomoku__big_free(memo->t.s, (memo->t.mask + 1) * sizeof *memo->t.s);
+        if (memo->t.mc)
+            gomoku__big_free(memo->t.mc, (memo->t.mc_mask + 1) * sizeof *memo->t.mc);
     }
     free(memo);
 }

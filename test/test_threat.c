@@ -1106,28 +1106,33 @@ static void test_vct_resume_goes_on_where_it_stopped(void **state)
     long long one = 0;
     assert_true(gomoku__vct(b, 30, 2000000, &one, line, LINE_CAP, NULL) > 0);
     assert_true(one > 40000); /* not settled by the depth-first phase alone */
-    gomoku__vct_memo *memo = gomoku__vct_memo_new();
-    assert_non_null(memo);
-    long long total = 0, step = one / 8;
-    int len = 0, calls = 0;
-    while (!len && calls < 40) {
+    /* A memo of the largest size, and one sized for the budget of the single call. */
+    for (int sized = 0; sized < 2; sized++) {
+        gomoku__vct_memo *memo = gomoku__vct_memo_new(sized ? one : 0);
+        assert_non_null(memo);
+        long long total = 0, step = one / 8;
+        int len = 0, calls = 0;
+        while (!len && calls < 40) {
+            long long used = 0;
+            len = gomoku__vct_resume(b, memo, 30, step, &used, line, LINE_CAP, NULL, &refuted);
+            assert_true(used <= step + 200000); /* + the room to write the line out */
+            total += used;
+            calls++;
+        }
+        assert_true(len > 0);
+        assert_true(calls > 1);
+        assert_true(total < 3 * one); /* not each call from scratch */
+        print_message("one call %lld nodes, %d resumed calls %lld (memo %s)\n", one, calls, total,
+                      sized ? "sized" : "largest");
+        vstats st = {0};
+        assert_true(verify_line(b, line, len, &st));
+        /* Once proven, the memo answers at once. */
         long long used = 0;
-        len = gomoku__vct_resume(b, memo, 30, step, &used, line, LINE_CAP, NULL, &refuted);
-        assert_true(used <= step + 200000); /* + the room to write the line out */
-        total += used;
-        calls++;
+        assert_int_equal(gomoku__vct_resume(b, memo, 30, step, &used, line, LINE_CAP, NULL,
+                                            &refuted), len);
+        assert_true(used < step);
+        gomoku__vct_memo_free(memo);
     }
-    assert_true(len > 0);
-    assert_true(calls > 1);
-    assert_true(total < 3 * one); /* not each call from scratch */
-    vstats st = {0};
-    assert_true(verify_line(b, line, len, &st));
-    /* Once proven, the memo answers at once. */
-    long long used = 0;
-    assert_int_equal(gomoku__vct_resume(b, memo, 30, step, &used, line, LINE_CAP, NULL,
-                                        &refuted), len);
-    assert_true(used < step);
-    gomoku__vct_memo_free(memo);
     gomoku__vct_memo_free(NULL);
     gomoku_free(e);
 }
