@@ -999,7 +999,9 @@ static int resume_root_vct(thread *t)
     double floor = sh->hard_ms / 50;
     if (slice < floor)
         slice = floor;
-    double until = sh->start + sh->hard_ms * OPEN_VCT_UNTIL;
+    /* With a game clock, within the move's share (after which no iteration starts). */
+    double span = sh->soft_ms > 0 && sh->soft_ms < sh->hard_ms ? sh->soft_ms : sh->hard_ms;
+    double until = sh->start + span * OPEN_VCT_UNTIL;
     if (now + slice > until)
         slice = until - now;
     if (slice < 1)

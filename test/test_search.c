@@ -708,6 +708,37 @@ static void test_two_threads_report_the_workers_proven_win(void **state)
     gomoku_free(e);
 }
 
+/* One thread on a clock: a root VCT whose budget runs out goes on between the main
+ * search's iterations. This freestyle position of a match game (bench/vct-positions.txt
+ * line 170) is a 19-ply win that takes the solver about 785k nodes; at 1 s the root VCT's
+ * first budget is 487k nodes, so the win is proven only when the VCT goes on (the build
+ * before played 6,3 by its evaluation, scoring about 1790, in 874 ms). Needs the core at
+ * full speed: not under valgrind or the sanitizers. */
+static void test_one_thread_goes_on_with_a_root_vct_that_ran_out(void **state)
+{
+    (void)state;
+    if (getenv("GOMOKU_QUICK") || getenv("GOMOKU_SANITIZED"))
+        skip();
+    const char *moves = "7,7 9,8 6,8 8,7 7,6 8,6 8,5 7,5 6,7 5,8 6,4 6,6 5,7 4,6 4,7 3,7 7,4 8,4";
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, moves);
+    gomoku_limits l;
+    gomoku_limits_init(&l);
+    l.time_ms = 1000;
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_true(GOMOKU_SCORE_IS_WIN(r.score));
+    assert_int_equal(r.depth, 1); /* a proven line, not an iteration's score */
+    assert_true(r.time_ms < l.time_ms);
+    assert_true(r.nodes > 487000);
+    assert_true(r.pv_length >= 5 && r.pv_length % 2 == 1);
+    assert_int_equal(r.pv[0].x, r.best.x);
+    assert_int_equal(r.pv[0].y, r.best.y);
+    for (int i = 0; i < r.pv_length; i++)
+        assert_int_equal(gomoku_play(e, r.pv[i].x, r.pv[i].y), GOMOKU_OK);
+    assert_int_equal(gomoku_state_of(e), GOMOKU_BLACK_WINS);
+    gomoku_free(e);
+}
+
 /* The worker also checks the main thread's best move for a forced win of the opponent,
  * on budgets that grow while the search runs. Save puzzle line 57 of tactics.txt: one
  * thread at 3 s plays 8,4, after which white wins by a 27-ply VCT that takes the solver
@@ -763,6 +794,7 @@ int main(void)
         cmocka_unit_test(test_progress_called_after_every_iteration),
         cmocka_unit_test(test_errors_and_position_unchanged),
         cmocka_unit_test(test_several_threads_return_a_legal_move),
+        cmocka_unit_test(test_one_thread_goes_on_with_a_root_vct_that_ran_out),
         cmocka_unit_test(test_two_threads_report_the_workers_proven_win),
         cmocka_unit_test(test_two_threads_drop_a_best_move_the_worker_proves_lost),
     };
