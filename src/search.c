@@ -23,7 +23,8 @@
  * Near the horizon, a side that faces no threat and whose static value beats beta by a
  * margin per ply returns that value (reverse futility pruning, never a mate score).
  *
- * Around the root: a proven VCF/VCT of the mover ends the search at once; when the
+ * Around the root: a proven VCF/VCT of the mover ends the search at once (with one
+ * thread on a clock, a VCT whose budget ran out goes on between iterations); when the
  * opponent threatens one, root moves the solver proves lost are dropped (in rounds of
  * growing budgets, on up to a third of the clock); each new best move (from depth 4) and
  * the final choice are checked for a forced win of the opponent by threes and fours,
@@ -721,6 +722,15 @@ static void stand_in(shared *sh, root_result *out, const int *list)
 
 static int resume_root_vct(thread *t);
 
+/* A VCT of the mover proven beside the main search: every thread stops, and the line is
+ * the result. */
+static void publish_win(shared *sh, const int *line, int len)
+{
+    sh->threat_len = len < MAX_PLY ? len : MAX_PLY;
+    memcpy(sh->threat_line, line, (size_t)sh->threat_len * sizeof *line);
+    atomic_store(&sh->threat_won, 1);
+}
+
 static void iterate(thread *t, root_result *out)
 {
     shared *sh = t->sh;
@@ -1012,11 +1022,8 @@ static int resume_root_vct(thread *t)
                                  &sh->engine->stop, &refuted);
     sh->threat_nodes += used;
     sh->vct_mark = gomoku__now_ms();
-    if (len > 0) {
-        sh->threat_len = len < MAX_PLY ? len : MAX_PLY;
-        memcpy(sh->threat_line, line, (size_t)sh->threat_len * sizeof *line);
-        atomic_store(&sh->threat_won, 1);
-    }
+    if (len > 0)
+        publish_win(sh, line, len);
     if (len > 0 || refuted || used < budget) { /* settled, or stopped */
         gomoku__vct_memo_free(sh->vct_memo);
         sh->vct_memo = NULL;
@@ -1254,11 +1261,8 @@ static void *threat_worker(void *arg)
     int len = gomoku__vct(t->b, THREAT_DEPTH, sh->worker_budget, &used, line, MAX_PLY,
                           &sh->worker_stop);
     t->extra_nodes += used;
-    if (len > 0) {
-        sh->threat_len = len < MAX_PLY ? len : MAX_PLY;
-        memcpy(sh->threat_line, line, (size_t)sh->threat_len * sizeof *line);
-        atomic_store(&sh->threat_won, 1);
-    }
+    if (len > 0)
+        publish_win(sh, line, len);
     atomic_store(&sh->worker_vct, 0);
     if (len > 0)
         return NULL;

@@ -674,6 +674,20 @@ static void test_several_threads_return_a_legal_move(void **state)
     gomoku_free(e);
 }
 
+/* r reports a proven win (a threat line, not an iteration's score) whose line, played
+ * out on e, ends the game with `winner`. */
+static void assert_proven_win(gomoku_engine *e, const gomoku_search_result *r, int winner)
+{
+    assert_true(GOMOKU_SCORE_IS_WIN(r->score));
+    assert_int_equal(r->depth, 1);
+    assert_true(r->pv_length >= 5 && r->pv_length % 2 == 1);
+    assert_int_equal(r->pv[0].x, r->best.x);
+    assert_int_equal(r->pv[0].y, r->best.y);
+    for (int i = 0; i < r->pv_length; i++)
+        assert_int_equal(gomoku_play(e, r->pv[i].x, r->pv[i].y), GOMOKU_OK);
+    assert_int_equal(gomoku_state_of(e), winner);
+}
+
 /* With two threads, thread 1 looks for the mover's VCT on the whole clock while thread 0
  * searches. A 19-ply freestyle win (tactics.txt, line 29: every winning first move is
  * 8,4, 8,8 or 9,9) takes the solver about 100k nodes; with two threads the root VCT of
@@ -693,18 +707,11 @@ static void test_two_threads_report_the_workers_proven_win(void **state)
     l.threads = 2;
     gomoku_search_result r;
     assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
-    assert_true(GOMOKU_SCORE_IS_WIN(r.score));
-    assert_int_equal(r.depth, 1); /* a proven line, not an iteration's score */
     assert_true(r.time_ms < l.time_ms / 2);
     assert_true((r.best.x == 8 && r.best.y == 4) || (r.best.x == 8 && r.best.y == 8) ||
                 (r.best.x == 9 && r.best.y == 9));
     assert_int_equal(gomoku_move_count(e), 14);
-    assert_true(r.pv_length >= 5 && r.pv_length % 2 == 1);
-    assert_int_equal(r.pv[0].x, r.best.x);
-    assert_int_equal(r.pv[0].y, r.best.y);
-    for (int i = 0; i < r.pv_length; i++)
-        assert_int_equal(gomoku_play(e, r.pv[i].x, r.pv[i].y), GOMOKU_OK);
-    assert_int_equal(gomoku_state_of(e), GOMOKU_BLACK_WINS);
+    assert_proven_win(e, &r, GOMOKU_BLACK_WINS);
     gomoku_free(e);
 }
 
@@ -726,16 +733,9 @@ static void test_one_thread_goes_on_with_a_root_vct_that_ran_out(void **state)
     l.time_ms = 1000;
     gomoku_search_result r;
     assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
-    assert_true(GOMOKU_SCORE_IS_WIN(r.score));
-    assert_int_equal(r.depth, 1); /* a proven line, not an iteration's score */
     assert_true(r.time_ms < l.time_ms);
     assert_true(r.nodes > 487000);
-    assert_true(r.pv_length >= 5 && r.pv_length % 2 == 1);
-    assert_int_equal(r.pv[0].x, r.best.x);
-    assert_int_equal(r.pv[0].y, r.best.y);
-    for (int i = 0; i < r.pv_length; i++)
-        assert_int_equal(gomoku_play(e, r.pv[i].x, r.pv[i].y), GOMOKU_OK);
-    assert_int_equal(gomoku_state_of(e), GOMOKU_BLACK_WINS);
+    assert_proven_win(e, &r, GOMOKU_BLACK_WINS);
     gomoku_free(e);
 }
 
