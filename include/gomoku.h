@@ -19,7 +19,7 @@
  *            or threat-solver call also allocates working memory that it frees before it
  *            returns: about 1 MB per search thread (and 100 KB per extra thread, for its
  *            copy of the engine), and the threat solver's tables, which grow with its node
- *            budget up to 24 MB (one thread on a clock keeps a second such set for the
+ *            budget up to 14 MB (one thread on a clock keeps a second such set for the
  *            mover's threat search while the search runs; with two threads or more, the
  *            threat worker keeps up to three). On Linux, tables of 2 MB or more are
  *            mapped on their own and marked for transparent huge pages (madvise); they

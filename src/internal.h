@@ -274,7 +274,7 @@ int gomoku__vct_refute(board *b, int max_depth, long long budget, long long *nod
  * *memo, so that a later call on the same position (and max_depth) goes on from where
  * the last one stopped instead of starting again. A memo holds one position: a call on
  * another one clears it. gomoku__vct_memo_new() sizes the table as a single call on
- * `budget` nodes would (0: the largest, 20 MB); NULL when out of memory. */
+ * `budget` nodes would (0: the largest, 10 MB); NULL when out of memory. */
 typedef struct gomoku__vct_memo gomoku__vct_memo;
 gomoku__vct_memo *gomoku__vct_memo_new(long long budget);
 void gomoku__vct_memo_free(gomoku__vct_memo *memo); /* NULL is a no-op */

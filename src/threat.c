@@ -1259,7 +1259,7 @@ static int df_line(ctx *c, df_table *t, int ply, int max_plies)
     return defend(c, ply, (max_plies - ply) / 2, 1, 1);
 }
 
-#define DF_SLOTS_MAX ((size_t)1 << 20)
+#define DF_SLOTS_MAX ((size_t)1 << 19)
 
 /* Slots of a df-pn table for a budget: half a slot per node, within 1024 and
  * DF_SLOTS_MAX. */
@@ -1295,10 +1295,13 @@ static int df_search(ctx *c, int max_plies, int *disproved, gomoku__vct_memo *me
         memo->key = key;
         t = memo->t;
     } else {
-        /* Half a slot per node of the budget, at most 1M slots (16 MB, with 4 MB of move
+        /* Half a slot per node of the budget, at most 512k slots (8 MB, with 2 MB of move
          * cache: within the memory gomoku.h promises). Measured: 2M slots prove the
          * 25-ply renju win of tactics line 43 in 2.89M nodes, 1M slots in 2.86M (with
-         * the old replacement rule, 2.7M against 6.6M). */
+         * the old replacement rule, 2.7M against 6.6M); with today's solver 1M slots
+         * take 2,059,298 nodes, 512k 2,032,958 and 256k 2,261,077, and the win puzzles at
+         * 3M and 6M nodes are proven alike with 1M and 512k slots (12 and 13 of 30,
+         * 16.06M and 16.04M nodes, 22.92M and 22.78M), so the largest table is 512k. */
         size_t want = df_slots(c->budget);
         t.s = gomoku__big_zalloc(want * sizeof *t.s);
         if (!t.s)
