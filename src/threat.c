@@ -1117,8 +1117,14 @@ static void df_mid(ctx *c, df_table *t, int ply, int max_plies, uint32_t thpn, u
     }
     int is_or = ply % 2 == 0;
     uint64_t ck[CAND_MAX];
-    for (int i = 0; i < n; i++)
+    /* The children's table groups are fetched all at once, ahead of their reads below
+     * (perf, tactics line 43: df_get() 9.5% -> 4.6% of the time, df_mid() 5.6% -> 7.0%). */
+    for (int i = 0; i < n; i++) {
         ck[i] = df_child_key(b, ply, mv[i]);
+#if defined(__GNUC__)
+        __builtin_prefetch(&t->s[ck[i] & t->mask & ~(size_t)3]);
+#endif
+    }
     /* The children's numbers are read from the table once; then only the child just
      * searched can have changed (others only through a transposition, seen when the
      * node is entered again). Reading them all on every pass was a fifth of the
