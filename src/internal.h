@@ -274,12 +274,15 @@ int gomoku__vct_refute(board *b, int max_depth, long long budget, long long *nod
  * *memo, so that a later call on the same position (and max_depth) goes on from where
  * the last one stopped instead of starting again. A memo holds one position: a call on
  * another one clears it. gomoku__vct_memo_new() sizes the table as a single call on
- * `budget` nodes would (0: the largest, 10 MB); NULL when out of memory. */
+ * `budget` nodes would (0: the largest, 10 MB); NULL when out of memory. A call of
+ * gomoku__vct_resume() stops after `ms` milliseconds too (0: no time limit), as on its
+ * budget. */
 typedef struct gomoku__vct_memo gomoku__vct_memo;
 gomoku__vct_memo *gomoku__vct_memo_new(long long budget);
 void gomoku__vct_memo_free(gomoku__vct_memo *memo); /* NULL is a no-op */
 int gomoku__vct_resume(board *b, gomoku__vct_memo *memo, int max_depth, long long budget,
-                       long long *nodes, int *line, int cap, atomic_int *stop, int *refuted);
+                       long long *nodes, int *line, int cap, atomic_int *stop, int *refuted,
+                       double ms);
 
 /* bigmem.c: zeroed memory for a large table (huge pages where Linux offers them); free
  * it with gomoku__big_free() and the same size. NULL when out of memory. */

@@ -995,17 +995,22 @@ static threat_budget budgets_of(const shared *sh, const gomoku_limits *l)
  * games in bench/vct-positions.txt (`vct-bench --nodes 487000`: all the others are proven
  * or refuted within the budget); given 3M nodes, 3 of the 12 are wins, of 0.7M-1.8M nodes.
  * So after each iteration of the main search the VCT goes on from where it stopped, on
- * its kept table, for OPEN_VCT_SLICE times the clock time the main search has just had,
- * until OPEN_VCT_UNTIL of the clock (of the move's share, with a game clock): in such a
- * position a forced win is the likeliest thing to find, and one more iteration of the
- * main search the least useful; the rest of the time, and the final check of the move,
- * stay with the main search. With two threads the threat worker does this on the whole
- * clock. Measured: tactics line 43 (a 25-ply renju win of 2.06M nodes) is proven from
- * 1.5 s a move, where the build before missed it at 3 s. Returns 1 when the win is proven
- * (in sh->threat_line, with threat_won set).
+ * its kept table, for OPEN_VCT_SLICE times the clock time the main search has just had
+ * (a time limit, not nodes), until OPEN_VCT_UNTIL of the clock (of the move's share,
+ * with a game clock); the rest stays with the main search and the final check of the
+ * move. With two threads the threat worker does this on the whole clock.
+ * Measured: tactics line 43 (a 25-ply renju win of 2.03M nodes) is proven from 2 s a
+ * move (1.1-1.3 s into the search), where the build before missed it at 3 s; the win of
+ * test_one_thread_goes_on_with_a_root_vct_that_ran_out() at 3 s in about 1.5 s. In 40
+ * freestyle games against the textbook search at 1 s a move, the VCT was open after
+ * 26 of the strong side's moves and proved none of them (one refuted): it must not cost
+ * the main search much. With 8 and 0.9 the main search kept about a ninth of the time
+ * in such positions (depth 2 to 5 where it reaches 6 to 8); 2 and 0.6 leave it about
+ * half of what it has without this. Returns 1 when the win is proven (in
+ * sh->threat_line, with threat_won set).
  */
-#define OPEN_VCT_SLICE 8.0
-#define OPEN_VCT_UNTIL 0.9
+#define OPEN_VCT_SLICE 2.0
+#define OPEN_VCT_UNTIL 0.6
 static int resume_root_vct(thread *t)
 {
     shared *sh = t->sh;
@@ -1021,15 +1026,19 @@ static int resume_root_vct(thread *t)
         slice = until - now;
     if (slice < 1)
         return 0;
-    long long budget = (long long)(slice * VCT_PER_MS), used = 0;
+    /* The slice is a time: the solver's speed varies with the machine, and the rest of
+     * the clock belongs to the main search and the final check. */
+    long long budget = (long long)(slice * VCT_PER_MS) * 4, used = 0;
     int line[MAX_PLY], refuted = 0;
     int len = gomoku__vct_resume(t->b, sh->vct_memo, THREAT_DEPTH, budget, &used, line, MAX_PLY,
-                                 &sh->engine->stop, &refuted);
+                                 &sh->engine->stop, &refuted, slice);
     sh->threat_nodes += used;
     sh->vct_mark = gomoku__now_ms();
     if (len > 0)
         publish_win(sh, line, len);
-    if (len > 0 || refuted || used < budget) { /* settled, or stopped */
+    /* Settled (proven, refuted, or out of threats), or stopped: nothing to go on with. */
+    int ran_out = sh->vct_mark - now >= slice - 1 || used >= budget;
+    if (len > 0 || refuted || !ran_out || atomic_load(&sh->engine->stop)) {
         gomoku__vct_memo_free(sh->vct_memo);
         sh->vct_memo = NULL;
     }
@@ -1188,7 +1197,7 @@ static int root_threats(thread *t, const gomoku_limits *l, int worker, root_resu
         long long used = 0;
         int refuted = 0;
         len = memo ? gomoku__vct_resume(b, memo, THREAT_DEPTH, vct_budget, &used, line, MAX_PLY,
-                                        stop, &refuted)
+                                        stop, &refuted, 0)
                    : gomoku__vct(b, THREAT_DEPTH, vct_budget, &used, line, MAX_PLY, stop);
         nodes += used;
         if (memo && len <= 0 && !refuted && used >= vct_budget && !atomic_load(stop)) {
@@ -1303,7 +1312,7 @@ static void *threat_worker(void *arg)
         used = 0;
         make(t, 0, m);
         len = memo[slot] ? gomoku__vct_resume(t->b, memo[slot], THREAT_DEPTH, budget - passed[k],
-                                              &used, line, MAX_PLY, &sh->abort_all, &refuted)
+                                              &used, line, MAX_PLY, &sh->abort_all, &refuted, 0)
                          : gomoku__vct_refute(t->b, THREAT_DEPTH, budget, &used, line, MAX_PLY,
                                               &sh->abort_all, &refuted);
         unmake(t);

@@ -1504,9 +1504,10 @@ void gomoku__vct_memo_free(gomoku__vct_memo *memo)
 }
 
 int gomoku__vct_resume(board *b, gomoku__vct_memo *memo, int max_depth, long long budget,
-                       long long *nodes, int *line, int cap, atomic_int *stop, int *refuted)
+                       long long *nodes, int *line, int cap, atomic_int *stop, int *refuted,
+                       double ms)
 {
-    return run(b, 1, max_depth, budget, nodes, line, cap, stop, 0, refuted, memo);
+    return run(b, 1, max_depth, budget, nodes, line, cap, stop, ms, refuted, memo);
 }
 
 /* ---- public API ------------------------------------------------------------------ */

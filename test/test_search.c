@@ -717,24 +717,24 @@ static void test_two_threads_report_the_workers_proven_win(void **state)
 
 /* One thread on a clock: a root VCT whose budget runs out goes on between the main
  * search's iterations. This freestyle position of a match game (bench/vct-positions.txt
- * line 170) is a 19-ply win that takes the solver about 785k nodes; at 1 s the root VCT's
- * first budget is 487k nodes, so the win is proven only when the VCT goes on (the build
- * before played 6,3 by its evaluation, scoring about 1790, in 874 ms). Needs the core at
- * full speed: not under valgrind or the sanitizers. */
+ * line 207) is a 17-ply win that takes the solver about 1.75M nodes; at 3 s the root
+ * VCT's first budget is 1.49M nodes, so the win is proven only when the VCT goes on (it
+ * then takes about 1.5 s; the build before played 5,5 by its evaluation, at depth 6).
+ * Needs the core at full speed: not under valgrind or the sanitizers. */
 static void test_one_thread_goes_on_with_a_root_vct_that_ran_out(void **state)
 {
     (void)state;
     if (getenv("GOMOKU_QUICK") || getenv("GOMOKU_SANITIZED"))
         skip();
-    const char *moves = "7,7 9,8 6,8 8,7 7,6 8,6 8,5 7,5 6,7 5,8 6,4 6,6 5,7 4,6 4,7 3,7 7,4 8,4";
+    const char *moves = "7,7 9,9 8,6 6,8 6,6 7,8 7,5 8,8 9,8 5,6 4,5 6,4 4,7 4,8 5,8 8,9";
     gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, moves);
     gomoku_limits l;
     gomoku_limits_init(&l);
-    l.time_ms = 1000;
+    l.time_ms = 3000;
     gomoku_search_result r;
     assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
     assert_true(r.time_ms < l.time_ms);
-    assert_true(r.nodes > 487000);
+    assert_true(r.nodes > 1490000);
     assert_proven_win(e, &r, GOMOKU_BLACK_WINS);
     gomoku_free(e);
 }

@@ -1114,7 +1114,7 @@ static void test_vct_resume_goes_on_where_it_stopped(void **state)
         int len = 0, calls = 0;
         while (!len && calls < 40) {
             long long used = 0;
-            len = gomoku__vct_resume(b, memo, 30, step, &used, line, LINE_CAP, NULL, &refuted);
+            len = gomoku__vct_resume(b, memo, 30, step, &used, line, LINE_CAP, NULL, &refuted, 0);
             assert_true(used <= step + 200000); /* + the room to write the line out */
             total += used;
             calls++;
@@ -1129,7 +1129,7 @@ static void test_vct_resume_goes_on_where_it_stopped(void **state)
         /* Once proven, the memo answers at once. */
         long long used = 0;
         assert_int_equal(gomoku__vct_resume(b, memo, 30, step, &used, line, LINE_CAP, NULL,
-                                            &refuted), len);
+                                            &refuted, 0), len);
         assert_true(used < step);
         gomoku__vct_memo_free(memo);
     }
