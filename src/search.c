@@ -60,7 +60,9 @@
  * order (the quiet move that last refuted the opponent's move, between the two killers;
  * 2.8% fewer nodes to depth 7) 49.0%; the root moves after the best ordered by the size
  * of their trees in the last iteration 49.6%; aspiration windows of 30 (48.1%) and 120
- * (47.5%) instead of 60.
+ * (47.5%) instead of 60; a history malus (the moves searched before a cut-off lose what
+ * the cut-off move gains) with one more ply of reduction for quiet moves whose history
+ * is negative (48.6%: 62.5, 58.5 and 54 of 120; 0.8% fewer nodes to depth 7).
  *
  * Nothing here is global: every table lives in the per-thread state or in the engine.
  * The search unwinds by returning when a limit is hit or gomoku_stop() is called.
