@@ -741,8 +741,11 @@ static void test_one_thread_goes_on_with_a_root_vct_that_ran_out(void **state)
 
 /* The worker also checks the main thread's best move for a forced win of the opponent,
  * on budgets that grow while the search runs. Save puzzle line 57 of tactics.txt: one
- * thread at 3 s plays 8,4, after which white wins by a 27-ply VCT that takes the solver
- * about 2.8M nodes, more than one thread's checks have (the worker needs about 1 s).
+ * thread at 3 s plays 8,4, after which white wins by a 27-ply VCT that took the solver
+ * 2.8M nodes when this test was written (1.0M in the fifth 2026-11-25 session), more
+ * than one thread's checks have. On a loaded machine (another search on the second
+ * core) it failed once in four runs that session: the worker's doubling budgets then
+ * come too late.
  * Two threads must not play it. Needs the cores at full speed: not under valgrind or
  * the sanitizers. */
 static void test_two_threads_drop_a_best_move_the_worker_proves_lost(void **state)
