@@ -1008,8 +1008,8 @@ static threat_budget budgets_of(const shared *sh, const gomoku_limits *l)
  * 26 of the strong side's moves and proved none of them (one refuted): it must not cost
  * the main search much. With 8 and 0.9 the main search kept about a ninth of the time
  * in such positions (depth 2 to 5 where it reaches 6 to 8); 2 and 0.6 leave it about
- * two thirds of what it has without this (0.42 of the clock against 0.65). Returns 1 when the win is proven (in
- * sh->threat_line, with threat_won set).
+ * two thirds of what it has without this (0.42 of the clock against 0.65).
+ * Returns 1 when the win is proven (in sh->threat_line, with threat_won set).
  */
 #define OPEN_VCT_SLICE 2.0
 #define OPEN_VCT_UNTIL 0.6

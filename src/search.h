@@ -56,7 +56,6 @@ typedef struct shared {
      * settled anything, goes on between iterations from where it stopped (see
      * resume_root_vct() in search.c). */
     struct gomoku__vct_memo *vct_memo; /* its table; NULL: not open */
-    double vct_main_ms;      /* clock time of the main search since the last slice */
     double vct_mark;         /* now_ms() at the end of the last slice */
 } shared;
 
