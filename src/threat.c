@@ -1280,6 +1280,9 @@ static size_t df_slots(long long budget)
 /* The move cache's entries for a table of `slots`. */
 static size_t mc_entries(size_t slots) { return slots / MC_PER_SLOT > 64 ? slots / MC_PER_SLOT : 64; }
 
+/* The position a memo's table belongs to: the root and the plies allowed. */
+static uint64_t memo_key(const board *b, int max_plies) { return b->hash ^ (uint64_t)max_plies; }
+
 struct gomoku__vct_memo {
     uint64_t key; /* the position the table belongs to (0: none yet) */
     df_table t;
@@ -1293,7 +1296,7 @@ static int df_search(ctx *c, int max_plies, int *disproved, gomoku__vct_memo *me
     *disproved = 0;
     df_table t;
     if (memo) {
-        uint64_t key = c->b->hash ^ (uint64_t)max_plies;
+        uint64_t key = memo_key(c->b, max_plies);
         if (memo->key != key && memo->key != 0) { /* a new memo is clear already */
             memset(memo->t.s, 0, (memo->t.mask + 1) * sizeof *memo->t.s);
             memset(memo->t.mc, 0, (memo->t.mc_mask + 1) * sizeof *memo->t.mc);
@@ -1423,7 +1426,7 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
         long long total = c->budget;
         c->budget = total / 4 < DFS_NODES ? total / 4 : DFS_NODES;
         /* Going on with a memo's df-pn: the depth-first passes were made the first time. */
-        if (memo && memo->key == (b->hash ^ (uint64_t)(2 * max_depth - 1)))
+        if (memo && memo->key == memo_key(b, 2 * max_depth - 1))
             c->budget = 0;
         for (int d = 1; d <= max_depth && !len && !c->aborted && c->budget > 0; d++) {
             c->depth_cut = 0;
