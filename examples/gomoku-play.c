@@ -27,7 +27,6 @@
 #define DEFAULT_TIME_MS 1000
 #define MAX_LEVEL 10
 #define LINE_MAX_LEN 4096
-#define MOVES_TEXT_MAX (GOMOKU_MAX_CELLS * 8 + 16)
 
 enum player_kind { HUMAN = 0, ENGINE = 1 };
 
@@ -316,24 +315,38 @@ static int engine_think(struct think_result *out, struct app *app, int show)
 /* Game records                                                                        */
 /* ---------------------------------------------------------------------------------- */
 
+/* Writes text to path; 0, or -1 with a message saying what failed. */
+static int write_file(const char *path, const char *text, const char *what)
+{
+    FILE *f = fopen(path, "w");
+    if (!f || fputs(text, f) == EOF) {
+        printf("Cannot %s to %s: %s\n", what, path, strerror(errno));
+        if (f)
+            fclose(f);
+        return -1;
+    }
+    if (fclose(f) != 0) {
+        printf("Cannot %s to %s: %s\n", what, path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static char record_text[16 * GOMOKU_MAX_CELLS + 256];
+
 static int save_game(const struct app *app, const char *path)
 {
-    static char text[MOVES_TEXT_MAX];
-    int rc = gomoku_format_moves(text, sizeof text, app->engine, app_notation(app));
+    int rc = gomoku_write_record(record_text, sizeof record_text, app->engine,
+                                 app_notation(app) == GOMOKU_NOTATION_RENJU
+                                     ? GOMOKU_RECORD_MOVES_RENJU
+                                     : GOMOKU_RECORD_MOVES_XY,
+                                 NULL, NULL, NULL);
     if (rc != GOMOKU_OK) {
         printf("Cannot save: %s\n", gomoku_strerror(rc));
         return -1;
     }
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        printf("Cannot save to %s: %s\n", path, strerror(errno));
+    if (write_file(path, record_text, "save") != 0)
         return -1;
-    }
-    fprintf(f, "%s\n", text);
-    if (fclose(f) != 0) {
-        printf("Cannot save to %s: %s\n", path, strerror(errno));
-        return -1;
-    }
     printf("Saved %d moves to %s\n", gomoku_move_count(app->engine), path);
     return 0;
 }
@@ -343,31 +356,20 @@ static const char *player_label(const struct app *app, int c)
     return app->player[c] == HUMAN ? "human" : "libgomoku";
 }
 
-/*
- * Piskvork's .psq record: a header "Piskvorky WxH, 11:11, 0", one "x,y,ms" line per move
- * (1-based coordinates, thinking time in ms), then the two players (the first to move
- * first) and the closing "-1".
- */
+/* Piskvork's .psq record, with each move's thinking time and the two players. */
 static int export_psq(const struct app *app, const char *path)
 {
-    gomoku_point moves[GOMOKU_MAX_CELLS];
-    int n = 0;
-    if (gomoku_moves(moves, &n, app->engine, GOMOKU_MAX_CELLS) != GOMOKU_OK)
-        return -1;
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        printf("Cannot export to %s: %s\n", path, strerror(errno));
-        return -1;
-    }
-    fprintf(f, "Piskvorky %dx%d, 11:11, 0\n", app->size, app->size);
-    for (int i = 0; i < n; i++)
-        fprintf(f, "%d,%d,%d\n", moves[i].x + 1, moves[i].y + 1, app->move_ms[i]);
-    fprintf(f, "%s\n%s\n-1\n", player_label(app, GOMOKU_BLACK), player_label(app, GOMOKU_WHITE));
-    if (fclose(f) != 0) {
-        printf("Cannot export to %s: %s\n", path, strerror(errno));
+    int rc = gomoku_write_record(record_text, sizeof record_text, app->engine,
+                                 GOMOKU_RECORD_PSQ, app->move_ms,
+                                 player_label(app, GOMOKU_BLACK),
+                                 player_label(app, GOMOKU_WHITE));
+    if (rc != GOMOKU_OK) {
+        printf("Cannot export: %s\n", gomoku_strerror(rc));
         return -1;
     }
-    printf("Exported %d moves to %s\n", n, path);
+    if (write_file(path, record_text, "export") != 0)
+        return -1;
+    printf("Exported %d moves to %s\n", gomoku_move_count(app->engine), path);
     return 0;
 }
 
@@ -403,79 +405,20 @@ static char *read_file(const char *path)
     return buf;
 }
 
-/*
- * Turns a file's text into a move list gomoku_play_moves() takes, in place where it can.
- * Plain files: moves separated by blanks, '#' starts a comment. Piskvork .psq: x,y,ms
- * lines after the header, 1-based; its board size is returned in *psq_size (else 0).
- */
-static char *record_to_moves(char *text, int *psq_size)
-{
-    *psq_size = 0;
-    if (strncmp(text, "Piskvorky", 9) == 0) {
-        int w = 0, h = 0;
-        if (sscanf(text + 9, " %dx%d", &w, &h) == 2 && w == h)
-            *psq_size = w;
-        size_t cap = strlen(text) + 1;
-        char *out = malloc(cap);
-        if (!out)
-            return NULL;
-        out[0] = '\0';
-        size_t len = 0;
-        char *line = strchr(text, '\n');
-        while (line) {
-            line++;
-            int x, y, t;
-            if (sscanf(line, "%d,%d,%d", &x, &y, &t) != 3 || x < 1 || y < 1)
-                break; /* the players' names follow the moves */
-            len += (size_t)snprintf(out + len, cap - len, "%d,%d ", x - 1, y - 1);
-            line = strchr(line, '\n');
-        }
-        return out;
-    }
-    for (char *p = text; *p; p++) {
-        if (*p == '#')
-            while (*p && *p != '\n')
-                *p++ = ' ';
-        if (!*p)
-            break;
-        if (isspace((unsigned char)*p))
-            *p = ' ';
-    }
-    char *out = malloc(strlen(text) + 1);
-    if (out)
-        strcpy(out, text);
-    return out;
-}
-
+/* A plain move list or a Piskvork .psq (which also sets the board size). */
 static int load_game(struct app *app, const char *path)
 {
-    static char saved[MOVES_TEXT_MAX];
     char *text = read_file(path);
     if (!text)
         return -1;
-    int psq_size = 0;
-    char *moves = record_to_moves(text, &psq_size);
+    int rc = gomoku_read_record(app->move_ms, GOMOKU_MAX_CELLS, app->engine, text,
+                                GOMOKU_RECORD_AUTO);
     free(text);
-    if (!moves) {
-        printf("Cannot load %s: out of memory\n", path);
-        return -1;
-    }
-    int size = psq_size ? psq_size : app->size;
-    int old_size = app->size;
-    gomoku_format_moves(saved, sizeof saved, app->engine, GOMOKU_NOTATION_XY);
-    int rc = gomoku_reset(app->engine, size, app->rule);
-    if (rc == GOMOKU_OK)
-        rc = gomoku_play_moves(app->engine, moves);
-    free(moves);
     if (rc != GOMOKU_OK) {
         printf("Cannot load %s: %s\n", path, gomoku_strerror(rc));
-        /* Put the game back as it was: it was legal before, so this cannot fail. */
-        gomoku_reset(app->engine, old_size, app->rule);
-        gomoku_play_moves(app->engine, saved);
         return -1;
     }
-    app->size = size;
-    memset(app->move_ms, 0, sizeof app->move_ms);
+    app->size = gomoku_size(app->engine);
     printf("Loaded %d moves from %s\n", gomoku_move_count(app->engine), path);
     return 0;
 }

@@ -241,6 +241,48 @@ GOMOKU_API int gomoku_format_moves(char *buf, size_t bufsize, const gomoku_engin
                                    gomoku_notation notation);
 
 /* ---------------------------------------------------------------------------------- */
+/* Game records                                                                        */
+/* ---------------------------------------------------------------------------------- */
+
+typedef enum gomoku_record_format {
+    GOMOKU_RECORD_AUTO = 0,        /* reading only: .psq when the text starts with
+                                      "Piskvorky", else a move list */
+    GOMOKU_RECORD_MOVES_XY = 1,    /* a move list as gomoku_play_moves() takes it ("7,7
+                                      8,6"; either notation is read); '#' starts a comment
+                                      that runs to the end of the line */
+    GOMOKU_RECORD_MOVES_RENJU = 2, /* the same, written in renju notation ("h8 i9") */
+    GOMOKU_RECORD_PSQ = 3          /* Piskvork: "Piskvorky WxH, 11:11, 0", then one
+                                      "x,y,ms" line per move (1-based, thinking time in
+                                      ms), then free lines (the players' names, "-1") */
+} gomoku_record_format;
+
+/*
+ * Replaces the game with the one in the record `text` (NUL-terminated): the engine is
+ * reset (as gomoku_reset(): the hash table is cleared, weights and callbacks kept) to the
+ * record's board size (a .psq says it; a move list keeps the engine's size) and rule, and
+ * the moves are played. All or nothing: on any error the engine is unchanged. When
+ * times_ms is not NULL it receives the thinking time of the first times_capacity moves
+ * (0 for a move list). Errors: GOMOKU_EINVAL, GOMOKU_ESYNTAX (GOMOKU_RECORD_PSQ asked
+ * for and no .psq header; a move that cannot be parsed), GOMOKU_ERANGE (a non-square or
+ * unsupported .psq board, a move off the board), GOMOKU_EOCCUPIED, GOMOKU_EGAMEOVER (a
+ * move after the end of the game), GOMOKU_EBUSY, GOMOKU_ENOMEM.
+ */
+GOMOKU_API int gomoku_read_record(int *times_ms, int times_capacity, gomoku_engine *engine,
+                                  const char *text, gomoku_record_format format);
+
+/*
+ * Writes the game played so far to buf as a NUL-terminated record in `format` (not
+ * GOMOKU_RECORD_AUTO), ending with a newline. For .psq: times_ms (NULL: all 0) gives each
+ * move's thinking time, and black_name and white_name (each NULL: left out; no line
+ * breaks) the players. 16 bytes per move and the names' lengths plus 64 always suffice.
+ * Errors: GOMOKU_EINVAL, GOMOKU_ERANGE (renju notation on more than 26 columns),
+ * GOMOKU_EBUFFER (buf then holds "").
+ */
+GOMOKU_API int gomoku_write_record(char *buf, size_t bufsize, const gomoku_engine *engine,
+                                   gomoku_record_format format, const int *times_ms,
+                                   const char *black_name, const char *white_name);
+
+/* ---------------------------------------------------------------------------------- */
 /* Evaluation                                                                          */
 /* ---------------------------------------------------------------------------------- */
 
