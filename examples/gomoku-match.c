@@ -15,6 +15,14 @@
  * those of B alone (e.g. two threads against one).
  * --openings N uses N built-in openings from the K-th (--first, default 1; default all),
  * so 2N games are played. -v prints each game's moves.
+ *
+ *   gomoku-match --black SPEC --white SPEC [--size N] [--rule NAME] [--opening MOVES]
+ *
+ * plays one game between the two players named and prints it move by move, then the
+ * final board and the result. SPEC is a textbook algorithm and depth, "minimax:D",
+ * "alphabeta:D", "negamax:D" or "negamax-ab:D" (gomoku_textbook_search with its default
+ * options: radius 2, move ordering), or "strong:MS", the strong search with MS
+ * milliseconds per move ("strong" alone: 1000). A side not named is "strong".
  * Uses only the public API.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, nanosleep under -std=c11 */
@@ -129,6 +137,146 @@ static int play_game(player *a, player *b, gomoku_rule rule, const char *opening
     return black_won == a_black ? 2 : 0;
 }
 
+/* ---- one game between two named players (--black SPEC --white SPEC) ---------------- */
+
+static const char *const algo_names[] = {"minimax", "alphabeta", "negamax", "negamax-ab"};
+
+typedef struct side_spec {
+    int strong;        /* 1: gomoku_search for time_ms per move */
+    gomoku_algo algo;  /* else this textbook algorithm to `depth` */
+    int depth;
+    int time_ms;
+} side_spec;
+
+/* "negamax-ab:2", "strong:500", "strong"; 0 on success. */
+static int parse_spec(side_spec *s, const char *text)
+{
+    const char *colon = strchr(text, ':');
+    size_t len = colon ? (size_t)(colon - text) : strlen(text);
+    char *end = NULL;
+    long v = 0;
+    if (colon) {
+        v = strtol(colon + 1, &end, 10);
+        if (end == colon + 1 || *end)
+            return -1;
+    }
+    if (len == 6 && !strncmp(text, "strong", 6)) {
+        s->strong = 1;
+        s->time_ms = colon ? (int)v : 1000;
+        return s->time_ms >= 1 && v <= 3600000 ? 0 : -1;
+    }
+    for (int a = 0; a < 4; a++)
+        if (strlen(algo_names[a]) == len && !strncmp(text, algo_names[a], len)) {
+            s->strong = 0;
+            s->algo = (gomoku_algo)a;
+            s->depth = (int)v;
+            return colon && v >= 1 && v <= 8 ? 0 : -1;
+        }
+    return -1;
+}
+
+static void spec_name(char *buf, size_t n, const side_spec *s)
+{
+    if (s->strong)
+        snprintf(buf, n, "strong:%d", s->time_ms);
+    else
+        snprintf(buf, n, "%s:%d", algo_names[s->algo], s->depth);
+}
+
+static void print_board(const gomoku_engine *g)
+{
+    int size = gomoku_size(g);
+    gomoku_point last = {-1, -1};
+    int n = 0;
+    gomoku_point mv[GOMOKU_MAX_CELLS];
+    if (gomoku_moves(mv, &n, g, GOMOKU_MAX_CELLS) == GOMOKU_OK && n > 0)
+        last = mv[n - 1];
+    for (int y = 0; y < size; y++) {
+        printf("%3d ", size - y);
+        for (int x = 0; x < size; x++) {
+            int c = gomoku_cell(g, x, y);
+            char ch = c == GOMOKU_BLACK ? 'X' : c == GOMOKU_WHITE ? 'O' : '.';
+            printf(x == last.x && y == last.y ? "[%c" : " %c", ch);
+            putchar(x == last.x && y == last.y ? ']' : ' ');
+        }
+        putchar('\n');
+    }
+    printf("    ");
+    for (int x = 0; x < size; x++)
+        printf(" %c ", size <= 26 ? 'a' + x : '?');
+    putchar('\n');
+}
+
+/* Plays the game; returns 0, or 1 on a library error. */
+static int play_named(const side_spec sides[2], int size, gomoku_rule rule, const char *opening)
+{
+    gomoku_engine *g = NULL;
+    if (gomoku_new(&g, size, rule) != GOMOKU_OK) {
+        fprintf(stderr, "gomoku-match: cannot create the engine\n");
+        return 1;
+    }
+    if (opening && gomoku_play_moves(g, opening) != GOMOKU_OK) {
+        fprintf(stderr, "gomoku-match: bad --opening '%s'\n", opening);
+        gomoku_free(g);
+        return 2;
+    }
+    char names[2][32];
+    spec_name(names[0], sizeof names[0], &sides[0]);
+    spec_name(names[1], sizeof names[1], &sides[1]);
+    static const char *rule_names[] = {"freestyle", "standard", "renju", "caro"};
+    printf("black: %s\nwhite: %s\n%dx%d %s%s%s\n\n", names[0], names[1], size, size,
+           rule_names[rule], opening ? ", opening " : "", opening ? opening : "");
+    while (gomoku_state_of(g) == GOMOKU_ONGOING) {
+        int black = gomoku_side_to_move(g) == GOMOKU_BLACK;
+        const side_spec *s = &sides[black ? 0 : 1];
+        gomoku_point best;
+        int value, rc;
+        if (s->strong) {
+            gomoku_limits l;
+            gomoku_limits_init(&l);
+            l.depth = 0;
+            l.time_ms = s->time_ms;
+            gomoku_search_result r;
+            rc = gomoku_search(&r, g, &l);
+            best = r.best;
+            value = r.score;
+        } else {
+            gomoku_textbook_options o;
+            gomoku_textbook_options_init(&o);
+            o.depth = s->depth;
+            gomoku_textbook_result r;
+            rc = gomoku_textbook_search(&r, g, s->algo, &o);
+            best = r.best;
+            value = r.value;
+        }
+        char mv[16] = "?";
+        if (rc == GOMOKU_OK)
+            rc = gomoku_format_move(mv, sizeof mv, g, best.x, best.y,
+                                    size <= 26 ? GOMOKU_NOTATION_RENJU : GOMOKU_NOTATION_XY);
+        if (rc == GOMOKU_OK)
+            rc = gomoku_play(g, best.x, best.y);
+        if (rc != GOMOKU_OK) {
+            fprintf(stderr, "gomoku-match: %s: %s\n", names[black ? 0 : 1], gomoku_strerror(rc));
+            gomoku_free(g);
+            return 1;
+        }
+        printf("%3d. %-5s %-14s %-4s value %d\n", gomoku_move_count(g), black ? "black" : "white",
+               names[black ? 0 : 1], mv, value);
+    }
+    putchar('\n');
+    print_board(g);
+    static char record[16 * GOMOKU_MAX_CELLS];
+    gomoku_format_moves(record, sizeof record, g,
+                        size <= 26 ? GOMOKU_NOTATION_RENJU : GOMOKU_NOTATION_XY);
+    int state = gomoku_state_of(g);
+    printf("\nmoves: %s\nresult: %s in %d moves\n", record,
+           state == GOMOKU_BLACK_WINS ? "black wins" : state == GOMOKU_WHITE_WINS ? "white wins"
+                                                                                : "draw",
+           gomoku_move_count(g));
+    gomoku_free(g);
+    return 0;
+}
+
 static double elo_of(double p)
 {
     if (p <= 0)
@@ -142,7 +290,11 @@ static void usage(void)
 {
     fprintf(stderr, "usage: gomoku-match [--time MS] [--opponent textbook|strong] [--depth N] "
                     "[--time2 MS] [--threads N] [--threads2 N] [--rule NAME] [--openings N] [--first K] "
-                    "[--hash MB] [-v]\n");
+                    "[--hash MB] [-v]\n"
+                    "       gomoku-match --black SPEC --white SPEC [--size N] [--rule NAME] "
+                    "[--opening MOVES]\n"
+                    "       SPEC: minimax:D | alphabeta:D | negamax:D | negamax-ab:D (D 1..8) | "
+                    "strong[:MS]\n");
 }
 
 int main(int argc, char **argv)
@@ -150,6 +302,9 @@ int main(int argc, char **argv)
     player a = {1, 1000, 0, 1, NULL, 0, 0}, b = {0, 1000, 3, 1, NULL, 0, 0};
     gomoku_rule rule = GOMOKU_FREESTYLE;
     int nopen = -1, first = 1, verbose = 0, hash = 16;
+    side_spec sides[2] = {{1, GOMOKU_ALGO_MINIMAX, 0, 1000}, {1, GOMOKU_ALGO_MINIMAX, 0, 1000}};
+    int named = 0, size = 15;
+    const char *opening = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--time") && i + 1 < argc)
             a.time_ms = atoi(argv[++i]);
@@ -167,6 +322,18 @@ int main(int argc, char **argv)
             first = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--hash") && i + 1 < argc)
             hash = atoi(argv[++i]);
+        else if ((!strcmp(argv[i], "--black") || !strcmp(argv[i], "--white")) && i + 1 < argc) {
+            int w = argv[i][2] == 'w';
+            named = 1;
+            if (parse_spec(&sides[w], argv[++i]) != 0) {
+                fprintf(stderr, "gomoku-match: bad player '%s'\n", argv[i]);
+                usage();
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--size") && i + 1 < argc)
+            size = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--opening") && i + 1 < argc)
+            opening = argv[++i];
         else if (!strcmp(argv[i], "--opponent") && i + 1 < argc) {
             i++;
             if (!strcmp(argv[i], "strong"))
@@ -193,6 +360,15 @@ int main(int argc, char **argv)
             usage();
             return 2;
         }
+    }
+    if (named) {
+        if (size < GOMOKU_MIN_SIZE || size > GOMOKU_MAX_SIZE) {
+            fprintf(stderr, "gomoku-match: --size must be %d..%d\n", GOMOKU_MIN_SIZE,
+                    GOMOKU_MAX_SIZE);
+            usage();
+            return 2;
+        }
+        return play_named(sides, size, rule, opening);
     }
     if (nopen < 0 && first >= 1 && first <= NOPENINGS)
         nopen = NOPENINGS - first + 1;
