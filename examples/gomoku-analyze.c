@@ -27,6 +27,11 @@ static const char *const algo_names[] = {"minimax", "alphabeta", "negamax", "neg
                                          "search"};
 #define ALGO_SEARCH 4
 #define DEFAULT_SEARCH_TIME_MS 1000
+/* --compare without --nodes: the node limit of each search. Plain minimax multiplies its
+ * nodes by about 50 a ply on an open board (depth 5: 1.8M nodes, depth 6: ~90M, depth 7:
+ * hours), so without a limit a range such as 1-9 never finishes. A search that reaches
+ * the limit is marked in its row and not run again at greater depths. */
+#define COMPARE_DEFAULT_NODES 2000000LL
 
 typedef struct config {
     int size;
@@ -36,6 +41,9 @@ typedef struct config {
     int time_ms;            /* --time for the strong search; -1 when not given */
     int json;
     int compare_from, compare_to; /* 0 0: no comparison */
+    int nodes_given;        /* --nodes was given */
+    int nmoves;             /* the moves, in play order */
+    char **moves;
     gomoku_textbook_options opts;
 } config;
 
@@ -43,6 +51,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: gomoku-analyze [options] [MOVE ...]\n"
+            "       gomoku-analyze --compare D1-D2 [options] [MOVE ...]\n"
             "\n"
             "Searches the position after MOVE ... (the game so far in play order, black\n"
             "first; each move as h8 (column letter, row from the bottom) or x,y (zero-based\n"
@@ -60,15 +69,18 @@ static void usage(FILE *f)
             "  --prune PCT       drop the worst PCT%% of the ordered moves at every node, 0..90\n"
             "  --radius R        candidate moves: empty cells within R of a stone, 1..4 (default 2)\n"
             "                    (--no-order, --prune and --radius: textbook searches only)\n"
-            "  --nodes N         stop after N nodes (0 = no limit, the default)\n"
+            "  --nodes N         stop after N nodes (0 = no limit, the default; with\n"
+            "                    --compare the default is %lld per search)\n"
             "  --compare D1-D2   for each depth D1..D2, compare minimax, alpha-beta and\n"
             "                    alpha-beta with move ordering (evaluations, nodes, branching\n"
-            "                    factor, cut-offs, time)\n"
+            "                    factor, cut-offs, time), a row printed as each depth ends\n"
             "  --json            print one JSON object instead of text\n"
-            "  --help            show this help\n"
+            "  -h, --help        show this help\n"
+            "  --version         show the program's and the library's version\n"
             "\n"
             "exit status: 0 success, 2 invalid input, 1 other failure\n",
-            GOMOKU_MIN_SIZE, GOMOKU_MAX_SIZE, GOMOKU_MAX_PV, DEFAULT_SEARCH_TIME_MS);
+            GOMOKU_MIN_SIZE, GOMOKU_MAX_SIZE, GOMOKU_MAX_PV, DEFAULT_SEARCH_TIME_MS,
+            COMPARE_DEFAULT_NODES);
 }
 
 static void die_usage(const char *fmt, ...)
@@ -104,35 +116,51 @@ static int lookup(const char *s, const char *const *names, int n)
     return -1;
 }
 
-/* Returns the index in argv of the first move (argc when there is none). */
-static int parse_args(config *cfg, int argc, char **argv)
+/* Options that take a value. */
+static const char *const value_options[] = {"--size", "--rule", "--algo", "--depth", "--time",
+                                            "--prune", "--radius", "--nodes", "--compare"};
+
+/* Options may come before, between or after the moves (a move never starts with '-');
+ * "--" ends the options. The moves are left in cfg->moves, in order. */
+static void parse_args(config *cfg, int argc, char **argv)
 {
     cfg->size = 15;
     cfg->rule = GOMOKU_FREESTYLE;
     cfg->algo = GOMOKU_ALGO_NEGAMAX_AB;
     cfg->json = 0;
     cfg->depth_given = 0;
+    cfg->nodes_given = 0;
     cfg->time_ms = -1;
     cfg->compare_from = cfg->compare_to = 0;
+    cfg->nmoves = 0;
+    cfg->moves = argv + 1; /* moves are gathered at the front of argv[1..] */
     gomoku_textbook_options_init(&cfg->opts);
     cfg->opts.depth = 3;
     cfg->opts.radius = 2;
-    int i = 1;
-    for (; i < argc; i++) {
+    int options_done = 0;
+    for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         long long v;
-        if (strcmp(a, "--") == 0)
-            return i + 1;
-        if (strncmp(a, "--", 2) != 0)
-            break;
-        if (strcmp(a, "--help") == 0) {
+        if (options_done || a[0] != '-') {
+            cfg->moves[cfg->nmoves++] = argv[i];
+            continue;
+        }
+        if (strcmp(a, "--") == 0) {
+            options_done = 1;
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
+            exit(0);
+        } else if (strcmp(a, "--version") == 0) {
+            printf("gomoku-analyze (libgomoku %s)\n", gomoku_version_string());
             exit(0);
         } else if (strcmp(a, "--json") == 0) {
             cfg->json = 1;
         } else if (strcmp(a, "--no-order") == 0) {
             cfg->opts.ordering = 0;
         } else {
+            if (lookup(a, value_options,
+                       (int)(sizeof value_options / sizeof value_options[0])) < 0)
+                die_usage("unknown option '%s'", a);
             const char *val = i + 1 < argc ? argv[i + 1] : NULL;
             if (!val)
                 die_usage("%s needs a value", a);
@@ -144,10 +172,12 @@ static int parse_args(config *cfg, int argc, char **argv)
                 cfg->size = (int)v;
             } else if (strcmp(a, "--rule") == 0) {
                 if ((cfg->rule = lookup(val, rule_names, 4)) < 0)
-                    die_usage("unknown rule '%s'", val);
+                    die_usage("unknown rule '%s' (freestyle, standard, renju or caro)", val);
             } else if (strcmp(a, "--algo") == 0) {
                 if ((cfg->algo = lookup(val, algo_names, 5)) < 0)
-                    die_usage("unknown algorithm '%s'", val);
+                    die_usage("unknown algorithm '%s' (minimax, alphabeta, negamax, "
+                              "negamax-ab or search)",
+                              val);
             } else if (strcmp(a, "--depth") == 0) {
                 if (parse_int(&v, val, 1, GOMOKU_MAX_PV))
                     die_usage("--depth must be 1..%d, not '%s'", GOMOKU_MAX_PV, val);
@@ -155,7 +185,7 @@ static int parse_args(config *cfg, int argc, char **argv)
                 cfg->depth_given = 1;
             } else if (strcmp(a, "--time") == 0) {
                 if (parse_int(&v, val, 1, INT_MAX))
-                    die_usage("--time must be a number of milliseconds >= 1, not '%s'", val);
+                    die_usage("--time must be 1..%d milliseconds, not '%s'", INT_MAX, val);
                 cfg->time_ms = (int)v;
             } else if (strcmp(a, "--prune") == 0) {
                 if (parse_int(&v, val, 0, 90))
@@ -167,9 +197,10 @@ static int parse_args(config *cfg, int argc, char **argv)
                 cfg->opts.radius = (int)v;
             } else if (strcmp(a, "--nodes") == 0) {
                 if (parse_int(&v, val, 0, LLONG_MAX))
-                    die_usage("--nodes must be a count >= 0, not '%s'", val);
+                    die_usage("--nodes must be 0..%lld (0: no limit), not '%s'", LLONG_MAX, val);
                 cfg->opts.node_limit = v;
-            } else if (strcmp(a, "--compare") == 0) {
+                cfg->nodes_given = 1;
+            } else { /* --compare */
                 long long lo = 0, hi = 0;
                 char buf[64];
                 const char *dash = strchr(val, '-');
@@ -184,8 +215,6 @@ static int parse_args(config *cfg, int argc, char **argv)
                               GOMOKU_MAX_PV, val);
                 cfg->compare_from = (int)lo;
                 cfg->compare_to = (int)hi;
-            } else {
-                die_usage("unknown option '%s'", a);
             }
         }
     }
@@ -193,7 +222,6 @@ static int parse_args(config *cfg, int argc, char **argv)
         die_usage("--time applies to --algo search only");
     if (cfg->compare_from && cfg->opts.prune_percent)
         die_usage("--compare measures full-width searches; it cannot be combined with --prune");
-    return i;
 }
 
 static void fmt_move(char *buf, size_t n, const gomoku_engine *e, gomoku_point p,
@@ -376,6 +404,10 @@ static int run_strong_search(gomoku_engine *e, const config *cfg)
     return 0;
 }
 
+/* Minimax, alpha-beta and alpha-beta with ordering, depth by depth, a row printed (and
+ * flushed) as soon as its depth is done. Each search stops at the node limit; one that
+ * reaches it is marked and left out of the deeper rows, which would only reach it again,
+ * and when all three have reached it the deeper depths are refused, saying why. */
 static int run_compare(gomoku_engine *e, const config *cfg)
 {
     static const struct {
@@ -388,14 +420,22 @@ static int run_compare(gomoku_engine *e, const config *cfg)
         {GOMOKU_ALGO_ALPHABETA, 0, "alpha-beta", "alphabeta"},
         {GOMOKU_ALGO_ALPHABETA, 1, "alpha-beta + ordering", "alphabeta_ordered"},
     };
+    long long limit = cfg->nodes_given ? cfg->opts.node_limit : COMPARE_DEFAULT_NODES;
+    int cut[3] = {0, 0, 0}; /* the kind reached the node limit at an earlier depth */
+    gomoku_notation nt = gomoku_size(e) <= 26 ? GOMOKU_NOTATION_RENJU : GOMOKU_NOTATION_XY;
     if (cfg->json)
-        printf("{\"rule\":\"%s\",\"size\":%d,\"radius\":%d,\"compare\":[", rule_names[cfg->rule],
-               cfg->size, cfg->opts.radius);
+        printf("{\"rule\":\"%s\",\"size\":%d,\"radius\":%d,\"node_limit\":%lld,\"compare\":[",
+               rule_names[cfg->rule], cfg->size, cfg->opts.radius, limit);
     else {
         print_board(e, (gomoku_point){-1, -1});
-        printf("\n%s, %dx%d, %s to move, radius %d\n\n", rule_names[cfg->rule], cfg->size,
+        printf("\n%s, %dx%d, %s to move, radius %d, ", rule_names[cfg->rule], cfg->size,
                cfg->size, gomoku_side_to_move(e) == GOMOKU_BLACK ? "black (X)" : "white (O)",
                cfg->opts.radius);
+        if (limit)
+            printf("node limit %lld per search%s\n\n", limit,
+                   cfg->nodes_given ? "" : " (--nodes to change it)");
+        else
+            printf("no node limit\n\n");
         printf("      |");
         for (int k = 0; k < 3; k++)
             printf(" %-45s|", kinds[k].name);
@@ -404,12 +444,21 @@ static int run_compare(gomoku_engine *e, const config *cfg)
             printf(" %10s %10s %6s %8s %7s |", "evals", "nodes", "branch", "cutoffs", "ms");
         printf(" value  best\n");
     }
+    fflush(stdout);
+    int stopped_at = 0;
     for (int d = cfg->compare_from; d <= cfg->compare_to; d++) {
+        if (cut[0] && cut[1] && cut[2]) {
+            stopped_at = d;
+            break;
+        }
         gomoku_textbook_result r[3];
         for (int k = 0; k < 3; k++) {
+            if (cut[k])
+                continue;
             gomoku_textbook_options o = cfg->opts;
             o.depth = d;
             o.ordering = kinds[k].ordering;
+            o.node_limit = limit;
             int rc = gomoku_textbook_search(&r[k], e, kinds[k].algo, &o);
             if (rc != GOMOKU_OK) {
                 if (cfg->json)
@@ -417,13 +466,22 @@ static int run_compare(gomoku_engine *e, const config *cfg)
                 return search_failed(rc);
             }
         }
+        /* the value of the first complete search: all complete ones must agree */
+        int ref = -1;
+        for (int k = 0; k < 3 && ref < 0; k++)
+            if (!cut[k] && r[k].complete)
+                ref = k;
         if (cfg->json) {
             printf("%s{\"depth\":%d", d > cfg->compare_from ? "," : "", d);
             for (int k = 0; k < 3; k++) {
+                if (cut[k]) {
+                    printf(",\"%s\":null", kinds[k].key);
+                    continue;
+                }
                 char mv[16];
                 fmt_move(mv, sizeof mv, e, r[k].best, GOMOKU_NOTATION_XY);
-                printf(",\"%s\":{\"best\":\"%s\",\"value\":%d,\"complete\":%s,", kinds[k].key, mv,
-                       r[k].value, r[k].complete ? "true" : "false");
+                printf(",\"%s\":{\"best\":\"%s\",\"value\":%d,\"complete\":%s,", kinds[k].key,
+                       mv, r[k].value, r[k].complete ? "true" : "false");
                 print_stats_json(&r[k].stats);
                 printf("}");
             }
@@ -431,32 +489,50 @@ static int run_compare(gomoku_engine *e, const config *cfg)
         } else {
             printf("%5d |", d);
             for (int k = 0; k < 3; k++)
-                printf(" %10lld %10lld %6.2f %8lld %7.1f |", r[k].stats.evaluations,
-                       r[k].stats.nodes, r[k].stats.branching, r[k].stats.cutoffs,
-                       r[k].stats.time_ms);
-            char mv[16];
-            gomoku_notation nt =
-                gomoku_size(e) <= 26 ? GOMOKU_NOTATION_RENJU : GOMOKU_NOTATION_XY;
-            fmt_move(mv, sizeof mv, e, r[0].best, nt);
-            printf(" %5d  %s", r[0].value, mv);
-            /* The three must agree on the value; say so loudly if they ever do not. */
-            if (r[1].value != r[0].value || r[2].value != r[0].value)
-                printf("  VALUES DIFFER: %d %d", r[1].value, r[2].value);
-            if (!r[0].complete || !r[1].complete || !r[2].complete)
-                printf("  (node limit hit)");
+                if (cut[k])
+                    printf(" %10s %10s %6s %8s %7s |", "-", "-", "-", "-", "-");
+                else
+                    printf(" %10lld %10lld %6.2f %8lld %7.1f |", r[k].stats.evaluations,
+                           r[k].stats.nodes, r[k].stats.branching, r[k].stats.cutoffs,
+                           r[k].stats.time_ms);
+            if (ref >= 0) {
+                char mv[16];
+                fmt_move(mv, sizeof mv, e, r[ref].best, nt);
+                printf(" %5d  %s", r[ref].value, mv);
+                /* The complete ones must agree on the value; say so loudly if they do not. */
+                for (int k = ref + 1; k < 3; k++)
+                    if (!cut[k] && r[k].complete && r[k].value != r[ref].value)
+                        printf("  VALUES DIFFER: %s %d", kinds[k].name, r[k].value);
+            } else {
+                printf(" %5s  %s", "-", "-");
+            }
+            for (int k = 0; k < 3; k++)
+                if (!cut[k] && !r[k].complete)
+                    printf("  (%s: node limit reached, incomplete)", kinds[k].name);
             printf("\n");
         }
+        for (int k = 0; k < 3; k++)
+            if (!cut[k] && !r[k].complete)
+                cut[k] = 1;
         fflush(stdout);
     }
-    if (cfg->json)
-        printf("]}\n");
+    if (cfg->json) {
+        printf("]");
+        if (stopped_at)
+            printf(",\"not_searched\":[%d,%d]", stopped_at, cfg->compare_to);
+        printf("}\n");
+    } else if (stopped_at) {
+        printf("depths %d-%d not searched: every search reached the node limit of %lld at a "
+               "smaller depth (--nodes N raises it, --nodes 0 removes it)\n",
+               stopped_at, cfg->compare_to, limit);
+    }
     return 0;
 }
 
 int main(int argc, char **argv)
 {
     config cfg;
-    int first = parse_args(&cfg, argc, argv);
+    parse_args(&cfg, argc, argv);
 
     gomoku_engine *e = NULL;
     int rc = gomoku_new(&e, cfg.size, (gomoku_rule)cfg.rule);
@@ -464,14 +540,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "gomoku-analyze: cannot create the engine: %s\n", gomoku_strerror(rc));
         return 1;
     }
-    for (int i = first; i < argc; i++) {
+    for (int i = 0; i < cfg.nmoves; i++) {
         int x, y;
-        rc = gomoku_parse_move(&x, &y, e, argv[i]);
+        rc = gomoku_parse_move(&x, &y, e, cfg.moves[i]);
         if (rc == GOMOKU_OK)
             rc = gomoku_play(e, x, y);
         if (rc != GOMOKU_OK) {
-            fprintf(stderr, "gomoku-analyze: move %d '%s': %s\n", i - first + 1, argv[i],
-                    gomoku_strerror(rc));
+            fprintf(stderr, "gomoku-analyze: move %d '%.20s%s': %s\n", i + 1, cfg.moves[i],
+                    strlen(cfg.moves[i]) > 20 ? "..." : "", gomoku_strerror(rc));
             gomoku_free(e);
             return EXIT_USAGE;
         }

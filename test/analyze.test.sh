@@ -11,6 +11,7 @@ if [ ! -x "$prog" ]; then
     exit 1
 fi
 
+tmp_rows=$(mktemp) || exit 1
 ok() { checks=$((checks + 1)); echo "ok - $1"; }
 bad() { checks=$((checks + 1)); fail=$((fail + 1)); echo "FAIL - $1"; }
 
@@ -108,6 +109,49 @@ status_check "a finished game is refused" 2 h8 a1 i8 a2 j8 a3 k8 a4 l8
 status_check "--time without --algo search is refused" 2 --time 100 h8
 status_check "a time that is not a number is refused" 2 --algo search --time soon h8
 status_check "a finished game is refused by the strong search too" 2 --algo search h8 a1 i8 a2 j8 a3 k8 a4 l8
+
+# $1: description, $2: a fixed string the output (stdout and stderr) must hold; rest: arguments.
+says_check() {
+    desc=$1
+    want=$2
+    shift 2
+    out=$("$prog" "$@" 2>&1)
+    if printf '%s\n' "$out" | grep -F -q -- "$want"; then ok "$desc"; else bad "$desc (got: $out)"; fi
+}
+status_check "-h exits 0" 0 -h
+says_check "-h prints the usage, not a move error" "usage: gomoku-analyze" -h
+status_check "--version exits 0" 0 --version
+says_check "--version names the library's version" "libgomoku $(sed -n 's/^#define GOMOKU_VERSION_MAJOR \([0-9]*\)/\1/p' include/gomoku.h)." --version
+says_check "an unknown option is called unknown, not short of a value" "unknown option '--bogus'" --bogus
+says_check "an unknown short option is called unknown" "unknown option '-x'" -x h8
+says_check "a size out of range gives the range" "--size must be 5..32, not '4'" --size 4
+says_check "an unknown rule lists the rules" "freestyle, standard, renju or caro" --rule chess
+json_check "options may follow the moves" "j['depth'] == 2 and j['moves_played'] == 2" h8 i9 --depth 2
+
+# --compare: a search that reaches the node limit is marked and not run deeper; once all
+# three have, the remaining depths are refused with the reason. Rows appear as computed.
+table=$("$prog" --compare 1-6 --nodes 3000 h8 i9 2>&1)
+status=$?
+if [ "$status" -eq 0 ] && printf '%s\n' "$table" | grep -q '(minimax: node limit reached, incomplete)' &&
+    printf '%s\n' "$table" | grep -q 'not searched: every search reached the node limit of 3000'; then
+    ok "compare marks searches cut by the node limit and refuses the depths beyond"
+else
+    bad "compare marks searches cut by the node limit and refuses the depths beyond (status $status)"
+fi
+json_check "compare in JSON: a cut search is null in deeper rows, the refused depths are named" \
+    "j['node_limit'] == 3000 and any(r['minimax'] is None for r in j['compare']) and j['not_searched'][1] == 6" \
+    --compare 1-6 --nodes 3000 h8 i9
+json_check "compare has a default node limit" "j['node_limit'] == 2000000" --compare 1-1 h8
+# The first row must be out while a slow depth is still being searched: read the output
+# of a 1-9 comparison for a few seconds and stop it.
+"$prog" --compare 1-9 h8 i9 j8 > "$tmp_rows" 2>&1 &
+pid=$!
+sleep 3
+kill "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+if grep -q '^ *1 |' "$tmp_rows"; then ok "compare prints each row as soon as it is computed"
+else bad "compare prints each row as soon as it is computed"; fi
+rm -f "$tmp_rows"
 
 echo "analyze.test.sh: $checks checks, $fail failed"
 [ "$fail" -eq 0 ]
