@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, nanosleep under -std=c11 */
 #include <gomoku.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,18 +52,55 @@ static const char *rule_name(gomoku_rule r)
     return names[r];
 }
 
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: gomoku-bench [--depth N] [--hash MB] [--threads N]\n"
+               "  --depth N     search depth, 1..%d (default 7)\n"
+               "  --hash MB     hash table size, 1..65536 MB (default 16)\n"
+               "  --threads N   search threads, 1..64 (default 1)\n"
+               "  -h, --help, --version\n",
+            GOMOKU_MAX_PV);
+}
+
+/* Whole-string decimal integer within [lo, hi]; exits with status 2 naming the range. */
+static int int_option(const char *name, const char *s, int lo, int hi)
+{
+    char *end;
+    errno = 0;
+    long v = s ? strtol(s, &end, 10) : 0;
+    if (!s) {
+        fprintf(stderr, "gomoku-bench: %s needs a value (try --help)\n", name);
+        exit(2);
+    }
+    if (errno || end == s || *end || v < lo || v > hi) {
+        fprintf(stderr, "gomoku-bench: %s must be %d..%d, not '%s'\n", name, lo, hi, s);
+        exit(2);
+    }
+    return (int)v;
+}
+
 int main(int argc, char **argv)
 {
     int depth = 7, hash = 16, threads = 1;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--depth") && i + 1 < argc)
-            depth = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--hash") && i + 1 < argc)
-            hash = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
-            threads = atoi(argv[++i]);
-        else {
-            fprintf(stderr, "usage: gomoku-bench [--depth N] [--hash MB] [--threads N]\n");
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--version")) {
+            printf("gomoku-bench (libgomoku %s)\n", gomoku_version_string());
+            return 0;
+        } else if (!strcmp(a, "--depth")) {
+            depth = int_option(a, v, 1, GOMOKU_MAX_PV);
+            i++;
+        } else if (!strcmp(a, "--hash")) {
+            hash = int_option(a, v, 1, 65536);
+            i++;
+        } else if (!strcmp(a, "--threads")) {
+            threads = int_option(a, v, 1, 64);
+            i++;
+        } else {
+            fprintf(stderr, "gomoku-bench: unknown option '%s' (try --help)\n", a);
             return 2;
         }
     }

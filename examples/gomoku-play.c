@@ -749,9 +749,10 @@ int main(int argc, char **argv)
                           !strcmp(a, "--white") || !strcmp(a, "--time") ||
                           !strcmp(a, "--level") || !strcmp(a, "--load");
         if (needs_value && !v) {
-            fprintf(stderr, "gomoku-play: %s needs a value\n", a);
+            fprintf(stderr, "gomoku-play: %s needs a value (try --help)\n", a);
             return 2;
         }
+        char range[64] = ""; /* what the option accepts, for the error message */
         int bad = 0;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
@@ -761,17 +762,23 @@ int main(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--size")) {
             bad = parse_int(v, GOMOKU_MIN_SIZE, GOMOKU_MAX_SIZE, &app.size);
+            snprintf(range, sizeof range, "%d..%d", GOMOKU_MIN_SIZE, GOMOKU_MAX_SIZE);
         } else if (!strcmp(a, "--rule")) {
             bad = parse_rule(v, &app.rule);
+            snprintf(range, sizeof range, "%s", "freestyle, standard, renju or caro");
         } else if (!strcmp(a, "--black")) {
             bad = parse_player(v, &app.player[GOMOKU_BLACK]);
+            snprintf(range, sizeof range, "%s", "human or engine");
         } else if (!strcmp(a, "--white")) {
             bad = parse_player(v, &app.player[GOMOKU_WHITE]);
+            snprintf(range, sizeof range, "%s", "human or engine");
         } else if (!strcmp(a, "--time")) {
             bad = parse_int(v, 1, 3600000, &app.time_ms);
             app.level = 0;
+            snprintf(range, sizeof range, "%s", "1..3600000 milliseconds");
         } else if (!strcmp(a, "--level")) {
             bad = parse_int(v, 1, MAX_LEVEL, &app.level);
+            snprintf(range, sizeof range, "1..%d", MAX_LEVEL);
         } else if (!strcmp(a, "--load")) {
             load = v;
         } else if (!strcmp(a, "--color") || !strcmp(a, "--colour")) {
@@ -779,12 +786,11 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--no-color") || !strcmp(a, "--no-colour")) {
             force_color = 0;
         } else {
-            fprintf(stderr, "gomoku-play: unknown option %s\n", a);
-            usage(stderr);
+            fprintf(stderr, "gomoku-play: unknown option '%s' (try --help)\n", a);
             return 2;
         }
         if (bad) {
-            fprintf(stderr, "gomoku-play: bad value for %s: %s\n", a, v);
+            fprintf(stderr, "gomoku-play: %s must be %s, not '%s'\n", a, range, v);
             return 2;
         }
         if (needs_value)

@@ -15,6 +15,8 @@
  */
 #include <gomoku.h>
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,10 +33,36 @@ static int rule_from(const char *s, gomoku_rule *r)
     return 0;
 }
 
-static void usage(void)
+static void usage(FILE *f)
 {
-    fprintf(stderr, "usage: gomoku-tactics [--time MS] [--nodes N] [--threads N] "
-                    "[--kind win|save] [--rule NAME] [-v] [FILE]\n");
+    fprintf(f, "usage: gomoku-tactics [--time MS] [--nodes N] [--threads N] "
+               "[--kind win|save] [--rule NAME] [-v] [FILE]\n"
+               "  --time MS     time per position, 0..%d ms (default 1000; 0: --nodes only)\n"
+               "  --nodes N     node limit per position (default 0: none)\n"
+               "  --threads N   search threads, 1..64 (default 1)\n"
+               "  --kind K      only the win or the save positions\n"
+               "  --rule R      only freestyle, standard, renju or caro positions\n"
+               "  -v            print the search of each position\n"
+               "  -h, --help, --version\n"
+               "FILE defaults to ../shared/positions/tactics.txt.\n",
+            INT_MAX);
+}
+
+/* Whole-string decimal integer within [lo, hi]; exits with status 2 naming the range. */
+static long long num_option(const char *name, const char *s, long long lo, long long hi)
+{
+    char *end;
+    if (!s) {
+        fprintf(stderr, "gomoku-tactics: %s needs a value (try --help)\n", name);
+        exit(2);
+    }
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi) {
+        fprintf(stderr, "gomoku-tactics: %s must be %lld..%lld, not '%s'\n", name, lo, hi, s);
+        exit(2);
+    }
+    return v;
 }
 
 int main(int argc, char **argv)
@@ -44,26 +72,47 @@ int main(int argc, char **argv)
     long long nodes = 0;
     const char *only_kind = NULL, *only_rule = NULL;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--time") && i + 1 < argc)
-            time_ms = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--nodes") && i + 1 < argc)
-            nodes = atoll(argv[++i]);
-        else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
-            threads = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--kind") && i + 1 < argc)
-            only_kind = argv[++i];
-        else if (!strcmp(argv[i], "--rule") && i + 1 < argc)
-            only_rule = argv[++i];
-        else if (!strcmp(argv[i], "-v"))
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        gomoku_rule r;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--version")) {
+            printf("gomoku-tactics (libgomoku %s)\n", gomoku_version_string());
+            return 0;
+        } else if (!strcmp(a, "--time")) {
+            time_ms = (int)num_option(a, v, 0, INT_MAX);
+            i++;
+        } else if (!strcmp(a, "--nodes")) {
+            nodes = num_option(a, v, 0, LLONG_MAX);
+            i++;
+        } else if (!strcmp(a, "--threads")) {
+            threads = (int)num_option(a, v, 1, 64);
+            i++;
+        } else if (!strcmp(a, "--kind") || !strcmp(a, "--rule")) {
+            int is_kind = a[2] == 'k';
+            if (!v) {
+                fprintf(stderr, "gomoku-tactics: %s needs a value (try --help)\n", a);
+                return 2;
+            }
+            if (is_kind ? strcmp(v, "win") && strcmp(v, "save") : rule_from(v, &r) != 0) {
+                fprintf(stderr, "gomoku-tactics: %s must be %s, not '%s'\n", a,
+                        is_kind ? "win or save" : "freestyle, standard, renju or caro", v);
+                return 2;
+            }
+            *(is_kind ? &only_kind : &only_rule) = v;
+            i++;
+        } else if (!strcmp(a, "-v")) {
             verbose = 1;
-        else if (argv[i][0] == '-') {
-            usage();
+        } else if (a[0] == '-') {
+            fprintf(stderr, "gomoku-tactics: unknown option '%s' (try --help)\n", a);
             return 2;
-        } else
-            path = argv[i];
+        } else {
+            path = a;
+        }
     }
-    if (time_ms < 0 || nodes < 0 || (time_ms == 0 && nodes == 0) || threads <= 0) {
-        usage();
+    if (time_ms == 0 && nodes == 0) {
+        fprintf(stderr, "gomoku-tactics: --time 0 needs --nodes N to bound the searches\n");
         return 2;
     }
     FILE *f = fopen(path, "r");

@@ -1115,10 +1115,37 @@ static void warm_up(void)
     }
 }
 
-int main(void)
+/* The protocol runs on standard input; the command line only answers --help and
+ * --version, so that a user who tries them learns what the program is. */
+static int command_line(int argc, char **argv)
+{
+    const char *a = argv[1];
+    if (argc == 2 && (!strcmp(a, "-h") || !strcmp(a, "--help"))) {
+        printf("usage: pbrain-gomoku [-h | --help | --version]\n"
+               "A Gomocup tournament engine: it speaks the Piskvork protocol on standard\n"
+               "input and output (START 15, BEGIN, TURN 7,7, ...; see pbrain-gomoku(1)).\n"
+               "Give its path to a tournament manager as an AI player.\n");
+        return 0;
+    }
+    if (argc == 2 && !strcmp(a, "--version")) {
+        printf("pbrain-gomoku (libgomoku %s)\n", gomoku_version_string());
+        return 0;
+    }
+    if (a[0] == '-' && strcmp(a, "-h") && strcmp(a, "--help") && strcmp(a, "--version"))
+        fprintf(stderr, "pbrain-gomoku: unknown option '%s' (try --help)\n", a);
+    else
+        fprintf(stderr, "pbrain-gomoku: takes no arguments but -h, --help or --version; "
+                        "the protocol is read from standard input\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
 {
     static pb_state pb; /* large; zero-initialised, lives for the whole run */
     char line[PB_LINE_MAX];
+
+    if (argc > 1)
+        return command_line(argc, argv);
 
     pb.timeout_turn = 5000;
     pb.time_left = -1;
