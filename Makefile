@@ -32,6 +32,9 @@ SRCS := $(wildcard src/*.c)
 OBJS := $(patsubst src/%.c,build/obj/%.o,$(SRCS))
 EXAMPLE_SRCS := $(wildcard examples/*.c)
 EXAMPLES := $(patsubst %.c,%,$(EXAMPLE_SRCS))
+# What `make install` puts in BINDIR: the programs for users, each with its man page. The
+# other examples are benchmarks and demonstrations that need this source tree.
+USER_PROGRAMS := pbrain-gomoku gomoku-play gomoku-analyze
 TEST_SRCS := $(wildcard test/test_*.c)
 TESTS := $(patsubst test/%.c,build/test/%,$(TEST_SRCS))
 MANPAGES := $(wildcard man/*.1)
@@ -175,12 +178,29 @@ install: all
 	# generated again here: PREFIX and LIBDIR given to install may differ from the build's
 	$(PC_SED) gomoku.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/gomoku.pc
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/gomoku.pc
-	for p in $(EXAMPLES); do $(INSTALL) -m 755 $$p $(DESTDIR)$(BINDIR)/; done
-	for m in $(MANPAGES); do $(INSTALL) -m 644 $$m $(DESTDIR)$(MANDIR)/man1/; done
+	for p in $(USER_PROGRAMS); do $(INSTALL) -m 755 examples/$$p $(DESTDIR)$(BINDIR)/; \
+	    $(INSTALL) -m 644 man/$$p.1 $(DESTDIR)$(MANDIR)/man1/; done
+	@# Into a directory the run-time linker searches (/usr/local/lib, ...), as root and
+	@# without DESTDIR: refresh its cache, so programs linked with -lgomoku start.
+	@# Otherwise say how they find the library.
+	@if [ -z "$(DESTDIR)" ]; then \
+	    PATH="$$PATH:/sbin:/usr/sbin"; \
+	    if [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null 2>&1 && \
+	        ldconfig -N -v 2>/dev/null | cut -d: -f1 | grep -q -x -F "$(LIBDIR)"; then \
+	        echo "ldconfig"; ldconfig; fi; \
+	    if ! ldconfig -p 2>/dev/null | grep -q -F "$(LIBDIR)/$(SONAME)"; then \
+	        echo "note: the run-time linker does not search $(LIBDIR): link programs with"; \
+	        echo "      -Wl,-rpath,$(LIBDIR) (or add it to /etc/ld.so.conf.d and run ldconfig)"; \
+	    fi; \
+	fi
 
 uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/gomoku.h $(DESTDIR)$(LIBDIR)/libgomoku.a \
 	    $(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SO)) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	    $(DESTDIR)$(LIBDIR)/libgomoku.so $(DESTDIR)$(PKGCONFIGDIR)/gomoku.pc
+	@# every example name: earlier versions installed them all
 	for p in $(EXAMPLES); do rm -f $(DESTDIR)$(BINDIR)/$$(basename $$p); done
 	for m in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man1/$$(basename $$m); done
+	@PATH="$$PATH:/sbin:/usr/sbin"; \
+	if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null 2>&1; then \
+	    ldconfig; fi
