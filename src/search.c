@@ -3,7 +3,8 @@
  * aspiration windows, the engine's transposition table, threat-aware move generation,
  * a four-only quiescence search (a small VCF at the horizon), the VCF/VCT solvers of
  * threat.c around the root, and Lazy SMP threads. Move generation and ordering live in
- * movegen.c, the clock and the watchdog in timeman.c, what they share in search.h.
+ * movegen.c, the root threat searches and the threat worker in rootthreat.c, the clock
+ * and the watchdog in timeman.c, what they share in search.h.
  *
  * Threat-aware generation (movegen.c) follows from the incremental cell classes of
  * board.c:
@@ -23,14 +24,13 @@
  * Near the horizon, a side that faces no threat and whose static value beats beta by a
  * margin per ply returns that value (reverse futility pruning, never a mate score).
  *
- * Around the root: a proven VCF/VCT of the mover ends the search at once (with one
- * thread on a clock, a VCT whose budget ran out goes on between iterations); when the
- * opponent threatens one, root moves the solver proves lost are dropped (in rounds of
- * growing budgets, on up to a third of the clock); each new best move (from depth 4) and
- * the final choice are checked for a forced win of the opponent by threes and fours,
- * which the main search's horizon may not reach. The final check's share of the clock is
- * held back only while the best move is in doubt or unchecked; once it has passed the
- * check, the main search runs to the hard limit.
+ * Around the root, the threat searches of rootthreat.c: a proven VCF/VCT of the mover
+ * ends the search at once; root moves proven lost to the opponent's threat are dropped;
+ * each new best move (from depth 4) and the final choice are checked for a forced win of
+ * the opponent by threes and fours, which the main search's horizon may not reach. The
+ * final check's share of the clock (timeman.c) is held back only while the best move is
+ * in doubt or unchecked; once it has passed the check, the main search runs to the hard
+ * limit.
  *
  * Parameters marked "measured" below were set by the bench signature (nodes to a fixed
  * depth) together with the tactics file and self-play; the others by reasoning.
@@ -72,11 +72,12 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, pthread_condattr_setclock */
 #endif
 #include "search.h"
+#include "rootthreat.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define MAX_DEPTH 100      /* iterations */
 #define MAX_THREADS 64
@@ -122,15 +123,7 @@ static const int lmp_all[3] = {0, 14, 24};
 #define LMR_LOUD_FROM 8
 #define QS_MAX 8          /* quiescence plies: four fours and their blocks (measured:
                              12 scored 57/120, 6 scored 50.3% of 360 games) */
-#define THREAT_DEPTH 30    /* attacker moves of the root VCF/VCT */
-#define VERIFY_MOVES 6     /* root moves the final check may try */
-#define VERIFY_SHARE 0.1   /* of the clock, kept for the final check */
 #define VERIFY_FROM 4      /* iterations from which the best move is checked */
-#define FILTER_PER_MS 300  /* root filter nodes per ms of the clock, when the opponent
-                              threatens: about a third of the time at the threat search's
-                              speed (measured: save puzzles at 3 s 7/13, 6/13 with the
-                              earlier single pass on a tenth of the time; 57/120 at 200k
-                              nodes a move and 21/40 at 1M in freestyle: neutral) */
 
 /* ---------------------------------------------------------------------------------- */
 /* Board helpers                                                                       */
@@ -151,6 +144,36 @@ static box box_of_board(const board *b)
 }
 
 
+
+/* ---------------------------------------------------------------------------------- */
+/* Limits                                                                              */
+/* ---------------------------------------------------------------------------------- */
+
+void gomoku__slow_check(thread *t)
+{
+    shared *sh = t->sh;
+    if (atomic_load_explicit(&sh->engine->stop, memory_order_relaxed) ||
+        atomic_load_explicit(&sh->abort_all, memory_order_relaxed) ||
+        gomoku__rootthreat_won(sh->rt)) {
+        t->stopped = 1;
+        return;
+    }
+    if (gomoku__clock_out(&sh->clock)) {
+        t->stopped = 1;
+        return;
+    }
+    if (t->id == 0 && gomoku__rootthreat_best_lost(sh->rt)) {
+        t->stopped = 1;
+        t->restart = 1;
+        return;
+    }
+    if (sh->nthreads > 1) {
+        atomic_fetch_add(&sh->helper_nodes, t->nodes - t->flushed);
+        t->flushed = t->nodes;
+        if (sh->node_limit && atomic_load(&sh->helper_nodes) >= sh->node_limit)
+            t->stopped = 1;
+    }
+}
 
 /* ---------------------------------------------------------------------------------- */
 /* Evaluation                                                                          */
@@ -572,12 +595,10 @@ static int root_moves(thread *t, int *list)
     return n;
 }
 
+/* Has m passed the threat check of the best move? */
 static int is_verified(const thread *t, int m)
 {
-    for (int i = 0; i < t->nverified; i++)
-        if (t->verified[i] == m)
-            return 1;
-    return 0;
+    return gomoku__rootthreat_verified(t->sh->rt, m);
 }
 
 /*
@@ -611,7 +632,7 @@ static int root_iteration(thread *t, int *list, int *rscore, int n, int depth, i
         /* The best move is in doubt (the previous one fails low, or another move beats
          * it): the main search keeps the final check's reserve again. */
         if (t->id == 0 && (i == 0 ? s <= alpha0 : s > alpha && !is_verified(t, m)))
-            atomic_store(&t->sh->unchecked, 1);
+            gomoku__clock_doubt(&t->sh->clock, 1);
         if (s > best) {
             best = s;
             *best_i = i;
@@ -661,57 +682,6 @@ static long long total_nodes(const thread *main_t)
     return main_t->nodes + atomic_load((atomic_llong *)&sh->helper_nodes) - main_t->flushed;
 }
 
-/*
- * Iterative deepening. The main thread (id 0) reports and decides; helpers (Lazy SMP)
- * search the same tree with their own move order, their only output is the shared table.
- */
-/* Is the root move m refuted by a forced win of the opponent that the threat solver
- * proves within the budget? Counts the nodes as this thread's. */
-static int refuted_by_threat(thread *t, int m, long long budget)
-{
-    shared *sh = t->sh;
-    if (sh->node_limit && sh->nthreads == 1) {
-        long long left = sh->node_limit - t->nodes - t->extra_nodes;
-        if (budget > left)
-            budget = left;
-    }
-    if (budget <= 0)
-        return 0;
-    int line[MAX_PLY];
-    long long used = 0;
-    make(t, 0, m);
-    int len = gomoku__vct(t->b, THREAT_DEPTH, budget, &used, line, MAX_PLY, &sh->engine->stop);
-    unmake(t);
-    t->extra_nodes += used;
-    sh->threat_nodes += used;
-    return len > 0;
-}
-
-/* Drops the root moves the worker proved lost from list[0..*n-1], keeping the order and
- * at least one move; returns 1 when the first one went. */
-static int drop_lost(const shared *sh, int *list, int *rscore, int *n)
-{
-    if (!sh->worker || *n == 0)
-        return 0;
-    int k = 0, first = atomic_load(&sh->lost[list[0]]);
-    for (int i = 0; i < *n; i++)
-        if (!atomic_load(&sh->lost[list[i]])) {
-            list[k] = list[i];
-            rscore[k++] = rscore[i];
-        }
-    if (k == 0)
-        return 0; /* all lost: keep them, the search orders them */
-    *n = k;
-    return first;
-}
-
-/* Tells the worker which move to check: the main thread's best, unless every root move
- * is proven lost (then nothing, which also keeps slow_check() from restarting). */
-static void publish_best(shared *sh, int m)
-{
-    atomic_store(&sh->cur_best, sh->worker && atomic_load(&sh->lost[m]) ? 0 : m);
-}
-
 /* The main thread's best move was refuted and left the root list: the next one stands in
  * (with a one-move line) until the iteration is searched again without it. */
 static void stand_in(shared *sh, root_result *out, const int *list)
@@ -719,20 +689,24 @@ static void stand_in(shared *sh, root_result *out, const int *list)
     out->move = list[0];
     out->pvlen = 1;
     out->pv[0] = list[0];
-    publish_best(sh, list[0]);
+    gomoku__rootthreat_best_changed(sh->rt, list[0]);
 }
 
-static int resume_root_vct(thread *t);
-
-/* A VCT of the mover proven beside the main search: every thread stops, and the line is
- * the result. */
-static void publish_win(shared *sh, const int *line, int len)
+/* Is the main thread's best move m refuted by a forced win of the opponent that the
+ * threat solver proves? Counts the nodes as this thread's, within the node limit. */
+static int refuted_by_threat(thread *t, int m)
 {
-    sh->threat_len = len < MAX_PLY ? len : MAX_PLY;
-    memcpy(sh->threat_line, line, (size_t)sh->threat_len * sizeof *line);
-    atomic_store(&sh->threat_won, 1);
+    shared *sh = t->sh;
+    long long left = LLONG_MAX;
+    if (sh->node_limit && sh->nthreads == 1)
+        left = sh->node_limit - t->nodes - t->extra_nodes;
+    return gomoku__rootthreat_check(sh->rt, t->b, m, left, &t->extra_nodes);
 }
 
+/*
+ * Iterative deepening. The main thread (id 0) reports and decides; helpers (Lazy SMP)
+ * search the same tree with their own move order, their only output is the shared table.
+ */
 static void iterate(thread *t, root_result *out)
 {
     shared *sh = t->sh;
@@ -766,7 +740,7 @@ static void iterate(thread *t, root_result *out)
     out->pvlen = 1;
     out->pv[0] = list[0];
     if (t->id == 0)
-        publish_best(sh, list[0]);
+        gomoku__rootthreat_best_changed(sh->rt, list[0]);
 
     int prev = 0, unstable = 0;
     int start_depth = t->id > 0 ? 1 + (t->id & 1) : 1;
@@ -809,7 +783,7 @@ static void iterate(thread *t, root_result *out)
              * check below. */
             t->restart = 0;
             t->stopped = 0;
-            drop_lost(sh, list, rscore, &n);
+            gomoku__rootthreat_drop_lost(sh->rt, list, rscore, &n);
             stand_in(sh, out, list);
             depth = out->depth > start_depth ? out->depth - 1 : start_depth - 1;
             continue;
@@ -838,22 +812,20 @@ static void iterate(thread *t, root_result *out)
         /* A new best move is checked with the threat solver, which reads forced wins of
          * the opponent far beyond this depth. A refuted move leaves the root list and
          * the iteration is searched again without it. */
-        if (t->id == 0 && drop_lost(sh, list, rscore, &n)) {
+        if (t->id == 0 && gomoku__rootthreat_drop_lost(sh->rt, list, rscore, &n)) {
             /* The worker proved the best move lost: searched again without it. */
             stand_in(sh, out, list);
             depth--;
             continue;
         }
-        /* (Once the worker's VCT is over, the worker checks it, on larger budgets.) */
         if (t->id == 0 && n > 1 && depth >= VERIFY_FROM && !GOMOKU_SCORE_IS_WIN(score) &&
-            sh->verify_each > 0 && !(sh->worker && !atomic_load(&sh->worker_vct)) &&
-            !is_verified(t, list[0])) {
-            if (refuted_by_threat(t, list[0], sh->verify_each)) {
+            gomoku__rootthreat_wants_check(sh->rt, list[0])) {
+            if (refuted_by_threat(t, list[0])) {
                 memmove(list, list + 1, (size_t)(n - 1) * sizeof *list);
                 memmove(rscore, rscore + 1, (size_t)(n - 1) * sizeof *rscore);
                 n--;
                 stand_in(sh, out, list);
-                atomic_store(&sh->unchecked, 1);
+                gomoku__clock_doubt(&sh->clock, 1);
                 if (t->stopped || atomic_load(&sh->engine->stop))
                     break;
                 depth--;
@@ -861,17 +833,15 @@ static void iterate(thread *t, root_result *out)
             }
             if (atomic_load(&sh->engine->stop))
                 break;
-            if (t->nverified < MAX_VERIFIED)
-                t->verified[t->nverified++] = list[0];
         }
         if (t->id == 0) {
-            atomic_store(&sh->unchecked, !(n == 1 || GOMOKU_SCORE_IS_WIN(score) ||
-                                           is_verified(t, out->move)));
-            publish_best(sh, list[0]);
+            gomoku__clock_doubt(&sh->clock, !(n == 1 || GOMOKU_SCORE_IS_WIN(score) ||
+                                              is_verified(t, out->move)));
+            gomoku__rootthreat_best_changed(sh->rt, list[0]);
         }
         unstable = list[0] != prev_best ? unstable + 2 : unstable > 0 ? unstable - 1 : 0;
         prev = score;
-        double elapsed = gomoku__now_ms() - sh->start;
+        double elapsed = gomoku__now_ms() - sh->clock.start;
         if (sh->engine->progress_fn) {
             gomoku_search_info info;
             fill_info(&info, t, out, total_nodes(t), elapsed);
@@ -882,21 +852,12 @@ static void iterate(thread *t, root_result *out)
             break;
         if (GOMOKU_SCORE_IS_WIN(score))
             break;
-        if (sh->vct_memo && resume_root_vct(t))
+        if (gomoku__rootthreat_resume(sh->rt, t->b))
             break;
         if (GOMOKU_SCORE_IS_LOSS(score) && depth >= WIN - (-score) + 2)
             break;
-        /* With a per-move time only, all of it is ours: iterations go on until the hard
-         * limit stops one, whose finished part still counts. */
-        if (sh->soft_ms > 0 && sh->soft_ms < sh->hard_ms) {
-            double limit = sh->soft_ms * (1.0 + 0.5 * (unstable > 4 ? 4 : unstable) / 2.0);
-            if (limit > sh->hard_ms)
-                limit = sh->hard_ms;
-            /* The next iteration takes a few times longer than this one: do not start
-             * it when it cannot finish. */
-            if (elapsed >= limit * 0.6)
-                break;
-        }
+        if (!gomoku__clock_another_iteration(&sh->clock, elapsed, unstable))
+            break;
     }
     if (t->id == 0) {
         sh->final_n = n;
@@ -910,11 +871,6 @@ static void iterate(thread *t, root_result *out)
     }
 }
 
-/* ---------------------------------------------------------------------------------- */
-/* Root threat-space phase                                                             */
-/* ---------------------------------------------------------------------------------- */
-
-
 static void line_result(root_result *r, const int *line, int len)
 {
     r->move = line[0];
@@ -923,307 +879,6 @@ static void line_result(root_result *r, const int *line, int len)
     r->pvlen = len < MAX_PLY ? len : MAX_PLY;
     memcpy(r->pv, line, (size_t)r->pvlen * sizeof *line);
 }
-
-/* Does the side not to move have a VCT if the side to move passes? The pass is made by
- * flipping the side on the board (and its hash bit) and undone before returning. */
-static int opponent_threat(board *b, long long budget, long long *nodes, int *line,
-                           atomic_int *stop)
-{
-    b->side = 3 - b->side;
-    b->hash ^= b->zobrist_side;
-    int len = gomoku__vct(b, THREAT_DEPTH, budget, nodes, line, MAX_PLY, stop);
-    b->side = 3 - b->side;
-    b->hash ^= b->zobrist_side;
-    return len;
-}
-
-/* Node budgets of the threat searches around the main search, from the limits alone (so
- * they are the same in every run): with a clock, so many nodes per ms; with a depth
- * limit, growing with the depth. The rates were set when the threat search ran 600-1000
- * nodes per ms on the development machine, and kept since as measured in games; it now
- * runs about VCT_PER_MS, which sizes the final check to the clock share it reserves.
- * The root VCTs (the mover's own win, and the opponent's with the mover passing) get
- * ROOT_VCT_PER_MS: at most a fifth of the clock each, and most positions need far less.
- * Measured on 456 positions of 20 freestyle match games at 1 s (the mover's VCT): 100
- * nodes per ms found 108 wins for 18k nodes a position on average (7 ms); 500 finds 124
- * for 59k (24 ms), using up the budget in 27 positions. It proves the renju win puzzle of
- * line 41 (19 plies, 372k nodes) from 1 s on, which the main search found only by luck
- * at 1 s and missed at 3 s; the matches stayed where they were (freestyle 36-4, 36-4, 38-2,
- * renju 40-0, standard 39-1). */
-#define VCT_PER_MS 2500
-#define ROOT_VCT_PER_MS 500
-typedef struct threat_budget {
-    long long vcf, vct, verify, each;
-    long long filter; /* root moves tested against the opponent's proven threat */
-} threat_budget;
-
-static threat_budget budgets_of(const shared *sh, const gomoku_limits *l)
-{
-    threat_budget tb;
-    if (sh->hard_ms > 0) {
-        double ms = sh->hard_ms;
-        tb.vcf = (long long)(ms * 40) + 2000;
-        tb.vct = (long long)(ms * ROOT_VCT_PER_MS) + 2000;
-        tb.verify = (long long)(ms * VERIFY_SHARE * VCT_PER_MS) + 2000;
-        tb.each = (long long)(ms * 150) + 2000;
-        tb.filter = (long long)(ms * FILTER_PER_MS) + 2000;
-    } else {
-        int d = l->depth > 0 && l->depth < 12 ? l->depth : 12;
-        tb.vcf = 2000LL << (d / 2);
-        tb.vct = 1000LL << d;
-        tb.verify = 500LL << d;
-        tb.each = 250LL << d;
-        tb.filter = 3000LL << d;
-    }
-    if (l->nodes > 0) {
-        /* At most about half of the nodes go to the threat searches. */
-        if (tb.vcf > l->nodes / 16)
-            tb.vcf = l->nodes / 16 + 1;
-        if (tb.vct > l->nodes / 8)
-            tb.vct = l->nodes / 8 + 1;
-        if (tb.verify > l->nodes / 16)
-            tb.verify = l->nodes / 16 + 1;
-        if (tb.each > l->nodes / 16)
-            tb.each = l->nodes / 16 + 1;
-        if (tb.filter > l->nodes / 4)
-            tb.filter = l->nodes / 4 + 1;
-    }
-    return tb;
-}
-
-/*
- * One thread on a clock: the mover's root VCT ran out of budget without settling
- * anything. At 1 s a move that happens in 12 of the 456 positions of freestyle match
- * games in bench/vct-positions.txt (`vct-bench --nodes 487000`: all the others are proven
- * or refuted within the budget); given 3M nodes, 3 of the 12 are wins, of 0.7M-1.8M nodes.
- * So after each iteration of the main search the VCT goes on from where it stopped, on
- * its kept table, for OPEN_VCT_SLICE times the clock time the main search has just had
- * (a time limit, not nodes), until OPEN_VCT_UNTIL of the clock (of the move's share,
- * with a game clock); the rest stays with the main search and the final check of the
- * move. With two threads the threat worker does this on the whole clock.
- * Measured: tactics line 43 (a 25-ply renju win of 2.03M nodes) is proven from 2 s a
- * move (1.1-1.3 s into the search), where the build before missed it at 3 s; the win of
- * test_one_thread_goes_on_with_a_root_vct_that_ran_out() at 3 s in about 1.5 s. In 40
- * freestyle games against the textbook search at 1 s a move, the VCT was open after
- * 26 of the strong side's moves and proved none of them (one refuted): it must not cost
- * the main search much. With 8 and 0.9 the main search kept about a ninth of the time
- * in such positions (depth 2 to 5 where it reaches 6 to 8); 2 and 0.6 leave it about
- * two thirds of what it has without this (0.42 of the clock against 0.65).
- * Returns 1 when the win is proven (in sh->threat_line, with threat_won set).
- */
-#define OPEN_VCT_SLICE 2.0
-#define OPEN_VCT_UNTIL 0.6
-static int resume_root_vct(thread *t)
-{
-    shared *sh = t->sh;
-    double now = gomoku__now_ms();
-    double slice = OPEN_VCT_SLICE * (now - sh->vct_mark);
-    double floor = sh->hard_ms / 50;
-    if (slice < floor)
-        slice = floor;
-    /* With a game clock, within the move's share (after which no iteration starts). */
-    double span = sh->soft_ms > 0 && sh->soft_ms < sh->hard_ms ? sh->soft_ms : sh->hard_ms;
-    double until = sh->start + span * OPEN_VCT_UNTIL;
-    if (now + slice > until)
-        slice = until - now;
-    if (slice < 1)
-        return 0;
-    /* The slice is a time: the solver's speed varies with the machine, and the rest of
-     * the clock belongs to the main search and the final check. */
-    long long budget = (long long)(slice * VCT_PER_MS) * 4, used = 0;
-    int line[MAX_PLY], refuted = 0;
-    int len = gomoku__vct_resume(t->b, sh->vct_memo, THREAT_DEPTH, budget, &used, line, MAX_PLY,
-                                 &sh->engine->stop, &refuted, slice);
-    sh->threat_nodes += used;
-    sh->vct_mark = gomoku__now_ms();
-    if (len > 0)
-        publish_win(sh, line, len);
-    /* Settled (proven, refuted, or out of threats), or stopped: nothing to go on with. */
-    int ran_out = sh->vct_mark - now >= slice - 1 || used >= budget;
-    if (len > 0 || refuted || !ran_out || atomic_load(&sh->engine->stop)) {
-        gomoku__vct_memo_free(sh->vct_memo);
-        sh->vct_memo = NULL;
-    }
-    return len > 0;
-}
-
-/*
- * After the main search: the chosen move is checked with the threat search for a forced
- * win of the opponent (threes and fours), which the main search's horizon may not reach.
- * When one is proven, the next moves of the final root order are tried in turn and the
- * first one that survives the check is played; when none does, the choice stands.
- */
-static void verify_best(thread *t, root_result *r, long long budget)
-{
-    shared *sh = t->sh;
-    board *b = t->b;
-    int me = b->side - 1;
-    if (GOMOKU_SCORE_IS_WIN(r->score) || sh->final_n <= 1 || budget <= 0 ||
-        is_verified(t, r->move))
-        return;
-    int line[MAX_PLY];
-    long long spent = 0;
-    int tries = sh->final_n < VERIFY_MOVES ? sh->final_n : VERIFY_MOVES;
-    for (int k = 0; k < tries && spent < budget; k++) {
-        int m = sh->final_list[k];
-        if (k > 0 && is_verified(t, m)) {
-            r->move = m;
-            r->pvlen = 1;
-            r->pv[0] = m;
-            break;
-        }
-        /* A four gives the opponent no time for a threat sequence of its own first. */
-        if (b->cls[m][me] >= K_FOUR && k > 0)
-            continue;
-        make(t, 0, m);
-        long long used = 0;
-        long long each = k == 0 ? budget / 2 : (budget - spent) / 2 + 1;
-        int len = gomoku__vct(b, THREAT_DEPTH, each, &used, line, MAX_PLY, &sh->engine->stop);
-        unmake(t);
-        spent += used;
-        if (len > 0)
-            continue;
-        if (k > 0) {
-            r->move = m;
-            r->pvlen = 1;
-            r->pv[0] = m;
-        }
-        break;
-    }
-    sh->threat_nodes += spent;
-}
-
-/*
- * The opponent threatens a forced win (proven with the mover passing): a root move after
- * which the threat search still proves the opponent's win is dropped. The moves are
- * tested best-first in rounds: the first round gives each about the effort that found
- * the threat (a move that ignores it lets it be found again as easily; at most an eighth
- * of the budget), each later round four times more to the moves still standing, until
- * the budget is spent. When every move is proven lost, the ones whose proven loss is
- * longest stay: they are the hardest to win against.
- * A move after which the threat search runs out of threats (the opponent has no forced
- * win by threes and fours left at all) is a proven defence and is not tested again.
- * Keeping only the proven defences, when there are some, was measured and not kept: it
- * solved more save puzzles (9/13 at 3 s instead of 7/13) but lost more games with white
- * in the freestyle match (36-4 twice; 37-3 and 33-7 when only near threats, of at most
- * 7 plies, were so answered; 37-3 twice without it): the proven defences are often the
- * most passive moves, and a move that only hides the threat beyond the solver's budget
- * is as often one that really stops it. Measured once more with the closed-three filter
- * of the threat search (the proven defences and the mover's fours kept): save puzzles
- * 8/13 at 1 s and 9/13 at 3 s instead of 6/13 and 8/13, self-play even (181/360 at 200k
- * nodes a move over three rules, bench/ab-match.py), but 16/20 with white against the
- * textbook search at 1M nodes a move instead of 18/20 (bench/vs-textbook.py), the same
- * direction as before: not kept.
- * Returns the nodes spent.
- */
-static long long filter_root(thread *t, long long budget, long long per_move)
-{
-    shared *sh = t->sh;
-    board *b = t->b;
-    atomic_int *stop = &sh->engine->stop;
-    int me = b->side - 1, n = sh->root_n;
-    int *list = sh->root_list, sc[GOMOKU_MAX_CELLS], lost[GOMOKU_MAX_CELLS];
-    unsigned char defended[GOMOKU_MAX_CELLS];
-    int line[MAX_PLY];
-    gomoku__score_moves(t, 0, list, sc, n, 0);
-    for (int i = 0; i < n; i++) {
-        pick(list, sc, n, i);
-        lost[i] = 0;
-        defended[i] = 0;
-    }
-    /* One costly first test must not take the whole budget. */
-    if (per_move > budget / 8)
-        per_move = budget / 8 + 1;
-    long long spent = 0;
-    for (int alive = n; alive > 1 && spent < budget && !atomic_load(stop); per_move *= 4) {
-        for (int i = 0; i < n && spent < budget; i++) {
-            /* A four gives the opponent no time for its threat: it is never dropped. */
-            if (lost[i] || defended[i] || b->cls[list[i]][me] >= K_FOUR)
-                continue;
-            long long used = 0, each = per_move < budget - spent ? per_move : budget - spent;
-            int refuted;
-            make(t, 0, list[i]);
-            int len = gomoku__vct_refute(b, THREAT_DEPTH, each, &used, line, MAX_PLY, stop,
-                                         &refuted);
-            unmake(t);
-            spent += used;
-            if (len > 0) {
-                lost[i] = len;
-                alive--;
-            } else if (refuted) {
-                defended[i] = 1;
-            }
-        }
-        if (per_move > budget)
-            break;
-    }
-    int longest = 0, nk = 0;
-    for (int i = 0; i < n; i++)
-        if (!lost[i])
-            longest = INF;
-        else if (lost[i] > longest)
-            longest = lost[i];
-    for (int i = 0; i < n; i++)
-        if (!lost[i] || (longest < INF && lost[i] == longest))
-            list[nk++] = list[i];
-    sh->root_n = nk;
-    return spent;
-}
-
-/*
- * Before the main search: a forced win of the mover by fours, then by threes, ends the
- * search at once (with a threat worker, the worker looks for the one by threes, on the
- * whole clock). Otherwise, when the opponent threatens a forced win, the root moves after
- * which that win still works (proven by the threat search, so never a wrong exclusion)
- * are dropped, unless every move is lost (filter_root). Budgets are node counts derived
- * from the limits, so the phase is deterministic under depth and node limits.
- * Returns 1 when *out holds a proven win.
- */
-static int root_threats(thread *t, const gomoku_limits *l, int worker, root_result *out)
-{
-    shared *sh = t->sh;
-    board *b = t->b;
-    atomic_int *stop = &sh->engine->stop;
-    threat_budget tb = budgets_of(sh, l);
-    long long vcf_budget = tb.vcf, vct_budget = tb.vct;
-    int line[MAX_PLY];
-    long long nodes = 0;
-    int len = gomoku__vcf(b, THREAT_DEPTH, vcf_budget, &nodes, line, MAX_PLY, stop);
-    if (len <= 0 && !worker) {
-        /* One thread on a clock: the VCT keeps its table, to go on between iterations
-         * when this budget settles nothing (resume_root_vct()). */
-        gomoku__vct_memo *memo =
-            sh->hard_ms > 0 && !sh->node_limit
-                ? gomoku__vct_memo_new((long long)(sh->hard_ms * OPEN_VCT_UNTIL * VCT_PER_MS))
-                : NULL;
-        long long used = 0;
-        int refuted = 0;
-        len = memo ? gomoku__vct_resume(b, memo, THREAT_DEPTH, vct_budget, &used, line, MAX_PLY,
-                                        stop, &refuted, 0)
-                   : gomoku__vct(b, THREAT_DEPTH, vct_budget, &used, line, MAX_PLY, stop);
-        nodes += used;
-        if (memo && len <= 0 && !refuted && used >= vct_budget && !atomic_load(stop)) {
-            sh->vct_memo = memo;
-            sh->vct_mark = gomoku__now_ms();
-        } else {
-            gomoku__vct_memo_free(memo);
-        }
-    }
-    if (len > 0) {
-        sh->threat_nodes += nodes;
-        line_result(out, line, len);
-        return 1;
-    }
-    int n = sh->root_n;
-    int me = b->side - 1;
-    long long null_nodes = 0;
-    if (n > 1 && b->ncls[1 - me][K_FIVE] == 0 &&
-        opponent_threat(b, vct_budget, &null_nodes, line, stop) > 0)
-        nodes += null_nodes + filter_root(t, tb.filter, 4 * null_nodes + 1000);
-    sh->threat_nodes += nodes;
-    return 0;
-}
-
 
 static void *helper_main(void *arg)
 {
@@ -1234,101 +889,6 @@ static void *helper_main(void *arg)
     t->flushed = t->nodes;
     return NULL;
 }
-
-/* A fifth of a millisecond's sleep, for the waits on the other thread. */
-static void nap(void)
-{
-    struct timespec ts = {0, 200000};
-    nanosleep(&ts, NULL);
-}
-
-/*
- * The threat worker: with two threads or more, thread 1 does the threat searches while
- * the main thread searches, instead of being a Lazy SMP helper.
- *
- * It starts at once with the mover's VCT, on a budget that lets it run as long as the
- * main search does, instead of the share of the clock the root VCT of one thread gets
- * before the main search (ROOT_VCT_PER_MS). The long wins are the ones that need it: the
- * 25-ply renju win of tactics line 43 takes about 2.9M nodes, and one thread's clock
- * gives the root VCT 500k a second. A proven win stops every thread, and its line is the
- * result.
- *
- * Without a win, it checks the main thread's best move (published after every iteration)
- * for a forced win of the opponent by threes and fours, as the main thread does with the
- * small budget of one thread (verify_each), but with a budget twice as large each time
- * the same move passes, as long as the search runs. A move so proven lost is flagged;
- * when it is the main thread's best, the main thread stops its iteration at once and
- * searches the last one again without it (slow_check() sees the flag), and it never plays
- * such a move. When there is nothing to check, the worker waits.
- *
- * Measured: freestyle at 500 ms a move with two threads a side, against the build whose
- * second thread was a Lazy SMP searcher, 21-19 (bench/ab-match.py --time 500 --threads
- * 2). gomoku-tactics with two threads: the win puzzles at 1 s and at 3 s 29/30 each (one
- * thread: 29/30 and 28/30; line 43's proof takes the worker about 1.05 s, and took it
- * 0.9 s, solved at 1 s, before the renju fix in threat.c's df_mid()); save line 57's 8,4,
- * refuted by a 27-ply VCT of 2.8M nodes, is dropped at 3 s, which one thread misses.
- */
-static void *threat_worker(void *arg)
-{
-    thread *t = arg;
-    shared *sh = t->sh;
-    int line[MAX_PLY];
-    long long used = 0;
-    int len = gomoku__vct(t->b, THREAT_DEPTH, sh->worker_budget, &used, line, MAX_PLY,
-                          &sh->worker_stop);
-    t->extra_nodes += used;
-    if (len > 0)
-        publish_win(sh, line, len);
-    atomic_store(&sh->worker_vct, 0);
-    if (len > 0)
-        return NULL;
-    /* The moves checked so far, each with the largest budget it passed. A check goes on
-     * from where the last one of the same move stopped (gomoku__vct_resume()); the two
-     * moves checked last keep their tables, since the best move often goes back and
-     * forth between two. */
-    int checked[MAX_VERIFIED], nchecked = 0;
-    long long passed[MAX_VERIFIED];
-    gomoku__vct_memo *memo[2] = {gomoku__vct_memo_new(0), gomoku__vct_memo_new(0)};
-    int memo_move[2] = {0, 0}, older = 0;
-    while (!atomic_load(&sh->abort_all)) {
-        int m = atomic_load(&sh->cur_best), k = 0;
-        while (k < nchecked && checked[k] != m)
-            k++;
-        if (k == nchecked && nchecked < MAX_VERIFIED) {
-            checked[nchecked] = m;
-            passed[nchecked++] = 0;
-        }
-        if (m <= 0 || k == MAX_VERIFIED || atomic_load(&sh->lost[m]) ||
-            passed[k] >= sh->worker_budget) {
-            nap();
-            continue;
-        }
-        long long budget = passed[k] ? 2 * passed[k] : sh->check_budget;
-        int refuted = 0, slot = memo_move[0] == m ? 0 : memo_move[1] == m ? 1 : older;
-        if (memo_move[slot] != m) {
-            memo_move[slot] = m;
-            passed[k] = 0; /* its table is gone: the budget starts again */
-            budget = sh->check_budget;
-        }
-        older = 1 - slot;
-        used = 0;
-        make(t, 0, m);
-        len = memo[slot] ? gomoku__vct_resume(t->b, memo[slot], THREAT_DEPTH, budget - passed[k],
-                                              &used, line, MAX_PLY, &sh->abort_all, &refuted, 0)
-                         : gomoku__vct_refute(t->b, THREAT_DEPTH, budget, &used, line, MAX_PLY,
-                                              &sh->abort_all, &refuted);
-        unmake(t);
-        t->extra_nodes += used;
-        if (len > 0)
-            atomic_store(&sh->lost[m], 1);
-        else if (!atomic_load(&sh->abort_all))
-            passed[k] = refuted ? sh->worker_budget : budget; /* no threats left: done */
-    }
-    gomoku__vct_memo_free(memo[0]);
-    gomoku__vct_memo_free(memo[1]);
-    return NULL;
-}
-
 
 /* ---------------------------------------------------------------------------------- */
 /* Public entry points                                                                 */
@@ -1435,16 +995,15 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
     memset(&sh, 0, sizeof sh);
     sh.engine = engine;
     sh.tt = engine->tt;
-    sh.start = start;
     sh.node_limit = limits->nodes;
     sh.max_depth = limits->depth > 0 && limits->depth < MAX_DEPTH ? limits->depth : MAX_DEPTH;
     sh.nthreads = nthreads;
     atomic_init(&sh.abort_all, 0);
     atomic_init(&sh.helper_nodes, 0);
-    atomic_init(&sh.threat_won, 0);
-    atomic_init(&sh.worker_stop, 0);
-    atomic_init(&sh.worker_vct, 0);
-    gomoku__plan_time(&sh, limits, b->nmoves, b->size);
+    gomoku__clock_plan(&sh.clock, start, limits, b->nmoves, b->size);
+    gomoku__rootthreat rt;
+    gomoku__rootthreat_init(&rt, &engine->stop, &sh.clock, limits, nthreads);
+    sh.rt = &rt;
 
     box root_box = box_of_board(b);
     for (int i = 0; i < nthreads; i++) {
@@ -1468,104 +1027,83 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
         t->bx[0] = root_box;
     }
 
-    watchdog wd;
-    pthread_t wd_thread;
-    int wd_running = sh.hard_ms > 0 && gomoku__watchdog_start(&wd, &wd_thread, engine, start, sh.hard_ms);
+    gomoku__watchdog wd;
+    gomoku__watchdog_start(&wd, engine, &sh.clock);
 
     root_result r;
     memset(&r, 0, sizeof r);
     sh.root_n = root_moves(&ts[0], sh.root_list);
-    /* The threat worker (thread 1) starts first, so that it has the whole clock. */
-    int started = 1, worker = 0;
+    /* The root moves' ordering scores: the root threat searches test the best first. */
+    int root_score[GOMOKU_MAX_CELLS];
+    gomoku__score_moves(&ts[0], 0, sh.root_list, root_score, sh.root_n, 0);
+    /* The threat worker (thread 1, on its board) starts first, so that it has the whole
+     * clock. Its first check, once its VCT is over, is of the move the ordering likes
+     * best: the main thread's own list is not ready before the root threat phase. */
+    int worker = 0;
     if (nthreads > 1 && sh.root_n > 1) {
-        sh.worker_budget = sh.node_limit > 0 ? sh.node_limit
-                           : sh.hard_ms > 0  ? (long long)(sh.hard_ms * 2 * VCT_PER_MS) + 2000
-                                             : 1LL << 40;
-        sh.check_budget = budgets_of(&sh, limits).each;
-        atomic_store(&sh.worker_vct, 1);
-        /* Its first check, once its VCT is over, is of the move the ordering likes best:
-         * the main thread's own list is not ready before the root threat phase. */
-        int sc[GOMOKU_MAX_CELLS], top = 0;
-        gomoku__score_moves(&ts[0], 0, sh.root_list, sc, sh.root_n, 0);
+        int top = 0;
         for (int i = 1; i < sh.root_n; i++)
-            if (sc[i] > sc[top])
+            if (root_score[i] > root_score[top])
                 top = i;
-        sh.worker = 1;
-        publish_best(&sh, sh.root_list[top]);
-        worker = pthread_create(&ts[1].handle, NULL, threat_worker, &ts[1]) == 0;
-        if (!worker) {
-            atomic_store(&sh.worker_vct, 0);
-            sh.worker = 0;
+        worker = gomoku__rootthreat_start_worker(&rt, ts[1].b, sh.root_list[top]);
+    }
+    int line[MAX_PLY], len = 0;
+    if (sh.root_n > 1)
+        len = gomoku__rootthreat_before(&rt, ts[0].b, sh.root_list, &sh.root_n, root_score,
+                                        line);
+    int proven = len > 0;
+    if (proven) {
+        line_result(&r, line, len);
+        if (engine->progress_fn) {
+            gomoku_search_info info;
+            fill_info(&info, &ts[0], &r, rt.nodes, gomoku__now_ms() - start);
+            engine->progress_fn(&info, engine->progress_payload);
         }
-        started += worker;
     }
-    int proven = sh.root_n > 1 && root_threats(&ts[0], limits, worker, &r);
-    if (proven && engine->progress_fn) {
-        gomoku_search_info info;
-        fill_info(&info, &ts[0], &r, sh.threat_nodes, gomoku__now_ms() - start);
-        engine->progress_fn(&info, engine->progress_payload);
-    }
-    sh.verify_each = budgets_of(&sh, limits).each;
     if (sh.node_limit) {
         /* The node limit covers the threat searches before and after the main search. */
-        long long reserved = sh.threat_nodes + budgets_of(&sh, limits).verify + 64;
+        long long reserved = rt.nodes + rt.verify_budget + 64;
         sh.node_limit = sh.node_limit > reserved + 1 ? sh.node_limit - reserved : 1;
     }
     /* The final check gets its share of the clock: while the best move has not passed
      * the threat check, the main search stops that much earlier. Set before the helpers
      * start, which read it. */
-    sh.reserve_ms = sh.hard_ms * VERIFY_SHARE;
-    atomic_store(&sh.unchecked, 1);
+    gomoku__clock_reserve(&sh.clock, ROOTTHREAT_VERIFY_SHARE);
     /* The Lazy SMP helpers: the threads after the worker (all but the main one when
      * there is none). A thread that cannot be started ends the list. */
+    int first_helper = 1 + worker, started = first_helper;
     while (started < nthreads && !proven &&
            pthread_create(&ts[started].handle, NULL, helper_main, &ts[started]) == 0)
         started++;
-    if (!proven && !atomic_load(&sh.threat_won))
+    if (!proven && !gomoku__rootthreat_won(&rt))
         iterate(&ts[0], &r);
-    /* The main search has stopped early, to keep the final check's share of the clock:
-     * the worker's VCT, when it still runs, may have half of it. */
-    if (!proven && worker && sh.hard_ms > 0) {
-        double until = sh.start + sh.hard_ms - sh.reserve_ms / 2;
-        while (atomic_load(&sh.worker_vct) && !atomic_load(&engine->stop) &&
-               gomoku__now_ms() < until) {
-            nap();
-        }
-    }
 
     atomic_store(&sh.abort_all, 1);
-    atomic_store(&sh.worker_stop, 1);
-    for (int i = 1; i < started; i++)
+    int move = r.move;
+    len = gomoku__rootthreat_finish(&rt, !proven, &move, sh.final_list, &sh.final_n, line);
+    for (int i = first_helper; i < started; i++)
         pthread_join(ts[i].handle, NULL);
-    if (!proven && atomic_load(&sh.threat_won)) {
+    if (len > 0) {
         proven = 1;
-        line_result(&r, sh.threat_line, sh.threat_len);
+        line_result(&r, line, len);
         if (engine->progress_fn) {
             gomoku_search_info info;
-            fill_info(&info, &ts[0], &r, worker ? ts[1].extra_nodes : sh.threat_nodes,
+            fill_info(&info, &ts[0], &r, worker ? rt.worker_nodes : rt.nodes,
                       gomoku__now_ms() - start);
             engine->progress_fn(&info, engine->progress_payload);
         }
     }
-    if (!proven && worker) {
-        /* Moves the worker proved lost since the main thread's last iteration go too. */
-        int scratch[GOMOKU_MAX_CELLS];
-        int lost_best = atomic_load(&sh.lost[r.move]);
-        drop_lost(&sh, sh.final_list, scratch, &sh.final_n);
-        if (lost_best && !atomic_load(&sh.lost[sh.final_list[0]])) {
-            r.move = sh.final_list[0];
-            r.pvlen = 1;
-            r.pv[0] = r.move;
-        }
-    }
-    gomoku__vct_memo_free(sh.vct_memo);
-    sh.vct_memo = NULL;
     if (!proven && !atomic_load(&engine->stop))
-        verify_best(&ts[0], &r, budgets_of(&sh, limits).verify);
-    if (wd_running)
-        gomoku__watchdog_end(&wd, wd_thread);
-    long long nodes = ts[0].nodes + sh.threat_nodes;
-    for (int i = 1; i < started; i++)
+        move = gomoku__rootthreat_final_check(&rt, ts[0].b, move, r.score, sh.final_list,
+                                              sh.final_n);
+    if (!proven && move != r.move) {
+        r.move = move;
+        r.pvlen = 1;
+        r.pv[0] = move;
+    }
+    gomoku__watchdog_end(&wd);
+    long long nodes = ts[0].nodes + rt.nodes + rt.worker_nodes;
+    for (int i = first_helper; i < started; i++)
         nodes += ts[i].nodes + ts[i].extra_nodes;
     int seldepth = ts[0].seldepth;
     write_result(out, b, &r, seldepth, nodes, gomoku__now_ms() - start);

@@ -1,18 +1,18 @@
 /*
  * search.h - what the strong search's files share: search.c (iterative deepening, PVS,
- * root), movegen.c (move generation and ordering) and timeman.c (clock, limits,
- * watchdog). Internal, like internal.h; nothing here is installed.
+ * root), movegen.c (move generation and ordering) and rootthreat.c (the threat searches
+ * around the root). Internal, like internal.h; nothing here is installed.
  */
 #ifndef GOMOKU_SEARCH_H
 #define GOMOKU_SEARCH_H
 
 #include "internal.h"
+#include "timeman.h"
 
 #include <pthread.h>
-#include <time.h>
 
 #define MAX_PLY 120        /* plies from the root, quiescence included */
-#define MAX_VERIFIED 32
+#define MAX_VERIFIED 32    /* root moves remembered as checked by the threat search */
 #define INF (GOMOKU_SCORE_WIN + 1)
 #define WIN GOMOKU_SCORE_WIN
 
@@ -20,43 +20,22 @@
 /* Search state                                                                        */
 /* ---------------------------------------------------------------------------------- */
 
+struct gomoku__rootthreat; /* rootthreat.h */
+
 typedef struct shared {
     gomoku_engine *engine;   /* the caller's engine: stop flag */
     struct tt *tt;
-    double start;            /* now_ms() at the start */
-    double hard_ms;          /* never search longer than this (0: no clock) */
-    double soft_ms;          /* do not start another iteration after this (0: no clock) */
-    double reserve_ms;       /* kept for the final check while the best move is unchecked */
-    atomic_int unchecked;    /* 1 while the main thread's best move has not passed the
-                                threat check: the main search then stops reserve_ms early */
+    gomoku__clock clock;
     long long node_limit;    /* 0: none */
     int max_depth;
     int nthreads;
     int root_n;              /* root moves every thread searches (after threat filtering) */
     int root_list[GOMOKU_MAX_CELLS];
-    long long threat_nodes;  /* nodes of the root threat searches */
-    long long verify_each;   /* budget of one threat check of a root move */
     int final_n;             /* the main thread's root order after its last iteration */
     int final_list[GOMOKU_MAX_CELLS];
     atomic_int abort_all;    /* set by the main thread when it is done: helpers unwind */
     atomic_llong helper_nodes;
-    /* With two threads or more, thread 1 first looks for the mover's VCT on a budget of
-     * its own while the others search (threat_worker() in search.c). */
-    long long worker_budget; /* its node budget */
-    atomic_int threat_won;   /* the worker proved a win, in threat_line: everyone stops */
-    int threat_len;
-    int threat_line[MAX_PLY];
-    int worker;              /* 1 when there is a worker */
-    atomic_int worker_vct;   /* 1 while the worker looks for the mover's VCT */
-    atomic_int worker_stop;  /* ends the worker's VCT: the main search is over */
-    long long check_budget;  /* the worker's first check of a best move */
-    atomic_int cur_best;     /* the main thread's best move, for the worker to check */
-    atomic_uchar lost[MAX_PADDED]; /* root moves the worker proved lost */
-    /* One thread on a clock: the mover's root VCT, when its budget ran out before it
-     * settled anything, goes on between iterations from where it stopped (see
-     * resume_root_vct() in search.c). */
-    struct gomoku__vct_memo *vct_memo; /* its table; NULL: not open */
-    double vct_mark;         /* now_ms() at the end of the last slice */
+    struct gomoku__rootthreat *rt; /* the threat searches around the root */
 } shared;
 
 typedef struct box {
@@ -75,8 +54,6 @@ typedef struct thread {
     long long flushed;       /* nodes already added to sh->helper_nodes */
     int seldepth;
     long long extra_nodes;   /* threat-check nodes of this thread, within the node limit */
-    int nverified;           /* root moves the threat check found no refutation of */
-    int verified[MAX_VERIFIED];
     int use_callback;
     int killer[MAX_PLY][2];
     int history[2][MAX_PADDED];
@@ -91,27 +68,11 @@ typedef struct thread {
 } thread;
 
 /* ---------------------------------------------------------------------------------- */
-/* Clock and limits (timeman.c)                                                        */
+/* Nodes and limits                                                                    */
 /* ---------------------------------------------------------------------------------- */
 
-double gomoku__now_ms(void);
-/* Every 1024 nodes: the stop flag, the hard time limit, the shared node count. */
+/* Every 1024 nodes: the stop flag, the hard time limit, the shared node count (search.c). */
 void gomoku__slow_check(thread *t);
-/* Sets sh->hard_ms and sh->soft_ms from the limits. */
-void gomoku__plan_time(shared *sh, const gomoku_limits *l, int nmoves, int size);
-
-typedef struct watchdog {
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-    int done;
-    struct timespec deadline; /* CLOCK_MONOTONIC */
-    gomoku_engine *engine;
-} watchdog;
-/* Starts the watchdog for `ms` from `start_ms` (gomoku__now_ms() time); returns 1 when
- * running. */
-int gomoku__watchdog_start(watchdog *w, pthread_t *th, gomoku_engine *e, double start_ms,
-                           double ms);
-void gomoku__watchdog_end(watchdog *w, pthread_t th);
 
 /* Counts a node and says whether the search must unwind. With one thread the node limit
  * is exact, so node-limited searches repeat exactly. */

@@ -1,13 +1,14 @@
 /*
  * timeman.c - the clock of the strong search: the time plan (a hard limit that is never
- * passed and a soft one after which no iteration starts), the periodic limit check of the
- * search threads, and the watchdog thread that stops the threat solvers at the hard limit.
+ * passed and a soft one after which no iteration starts), the decisions that read it
+ * (is the time up, start another iteration?), and the watchdog thread that stops the
+ * threat solvers at the hard limit.
  */
 #if !defined(_POSIX_C_SOURCE) || _POSIX_C_SOURCE < 200809L
 #undef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, pthread_condattr_setclock */
 #endif
-#include "search.h"
+#include "timeman.h"
 
 #include <time.h>
 
@@ -24,41 +25,6 @@ double gomoku__now_ms(void)
 
 
 /* ---------------------------------------------------------------------------------- */
-/* Limits                                                                              */
-/* ---------------------------------------------------------------------------------- */
-
-void gomoku__slow_check(thread *t)
-{
-    shared *sh = t->sh;
-    if (atomic_load_explicit(&sh->engine->stop, memory_order_relaxed) ||
-        atomic_load_explicit(&sh->abort_all, memory_order_relaxed) ||
-        atomic_load_explicit(&sh->threat_won, memory_order_relaxed)) {
-        t->stopped = 1;
-        return;
-    }
-    double hard = sh->hard_ms;
-    if (hard > 0 && atomic_load_explicit(&sh->unchecked, memory_order_relaxed))
-        hard -= sh->reserve_ms;
-    if (sh->hard_ms > 0 && gomoku__now_ms() - sh->start >= hard) {
-        t->stopped = 1;
-        return;
-    }
-    if (t->id == 0 && sh->worker &&
-        atomic_load_explicit(&sh->lost[atomic_load_explicit(&sh->cur_best, memory_order_relaxed)],
-                             memory_order_relaxed)) {
-        t->stopped = 1;
-        t->restart = 1;
-        return;
-    }
-    if (sh->nthreads > 1) {
-        atomic_fetch_add(&sh->helper_nodes, t->nodes - t->flushed);
-        t->flushed = t->nodes;
-        if (sh->node_limit && atomic_load(&sh->helper_nodes) >= sh->node_limit)
-            t->stopped = 1;
-    }
-}
-
-/* ---------------------------------------------------------------------------------- */
 /* Watchdog                                                                            */
 /* ---------------------------------------------------------------------------------- */
 
@@ -69,7 +35,7 @@ void gomoku__slow_check(thread *t)
 
 static void *watchdog_main(void *arg)
 {
-    watchdog *w = arg;
+    gomoku__watchdog *w = arg;
     pthread_mutex_lock(&w->lock);
     while (!w->done) {
         if (pthread_cond_timedwait(&w->cond, &w->lock, &w->deadline) != 0) {
@@ -86,8 +52,8 @@ static void *watchdog_main(void *arg)
     return NULL;
 }
 
-/* Starts the watchdog for `ms` from `start_ms` (gomoku__now_ms() time); returns 1 when running. */
-int gomoku__watchdog_start(watchdog *w, pthread_t *th, gomoku_engine *e, double start_ms, double ms)
+static int watchdog_run(gomoku__watchdog *w, pthread_t *th, gomoku_engine *e, double start_ms,
+                        double ms)
 {
     pthread_condattr_t ca;
     if (pthread_condattr_init(&ca) != 0)
@@ -118,23 +84,34 @@ int gomoku__watchdog_start(watchdog *w, pthread_t *th, gomoku_engine *e, double 
     return 1;
 }
 
-void gomoku__watchdog_end(watchdog *w, pthread_t th)
+void gomoku__watchdog_start(gomoku__watchdog *w, gomoku_engine *e, const gomoku__clock *c)
 {
+    w->running = c->hard_ms > 0 && watchdog_run(w, &w->thread, e, c->start, c->hard_ms);
+}
+
+void gomoku__watchdog_end(gomoku__watchdog *w)
+{
+    if (!w->running)
+        return;
     pthread_mutex_lock(&w->lock);
     w->done = 1;
     pthread_cond_signal(&w->cond);
     pthread_mutex_unlock(&w->lock);
-    pthread_join(th, NULL);
+    pthread_join(w->thread, NULL);
     pthread_mutex_destroy(&w->lock);
     pthread_cond_destroy(&w->cond);
+    w->running = 0;
 }
 
-
 /* Time budget: hard is never exceeded; soft is where no new iteration starts. */
-void gomoku__plan_time(shared *sh, const gomoku_limits *l, int nmoves, int size)
+void gomoku__clock_plan(gomoku__clock *c, double start, const gomoku_limits *l, int nmoves,
+                        int size)
 {
-    sh->hard_ms = 0;
-    sh->soft_ms = 0;
+    c->start = start;
+    c->hard_ms = 0;
+    c->soft_ms = 0;
+    c->reserve_ms = 0;
+    atomic_init(&c->unchecked, 0);
     double hard = 0, soft = 0;
     if (l->time_ms > 0) {
         /* Leave room for unwinding and the caller's overhead. */
@@ -161,6 +138,41 @@ void gomoku__plan_time(shared *sh, const gomoku_limits *l, int nmoves, int size)
     }
     if (hard > 0 && hard < 1)
         hard = 1;
-    sh->hard_ms = hard;
-    sh->soft_ms = soft;
+    c->hard_ms = hard;
+    c->soft_ms = soft;
+}
+
+void gomoku__clock_reserve(gomoku__clock *c, double share)
+{
+    c->reserve_ms = c->hard_ms * share;
+    atomic_store(&c->unchecked, 1);
+}
+
+int gomoku__clock_out(const gomoku__clock *c)
+{
+    double hard = c->hard_ms;
+    if (hard > 0 && atomic_load_explicit(&((gomoku__clock *)c)->unchecked, memory_order_relaxed))
+        hard -= c->reserve_ms;
+    return c->hard_ms > 0 && gomoku__now_ms() - c->start >= hard;
+}
+
+int gomoku__clock_another_iteration(const gomoku__clock *c, double elapsed, int unstable)
+{
+    /* With a per-move time only, all of it is ours: iterations go on until the hard
+     * limit stops one, whose finished part still counts. */
+    if (c->soft_ms > 0 && c->soft_ms < c->hard_ms) {
+        double limit = c->soft_ms * (1.0 + 0.5 * (unstable > 4 ? 4 : unstable) / 2.0);
+        if (limit > c->hard_ms)
+            limit = c->hard_ms;
+        /* The next iteration takes a few times longer than this one: do not start
+         * it when it cannot finish. */
+        if (elapsed >= limit * 0.6)
+            return 0;
+    }
+    return 1;
+}
+
+double gomoku__clock_span(const gomoku__clock *c)
+{
+    return c->soft_ms > 0 && c->soft_ms < c->hard_ms ? c->soft_ms : c->hard_ms;
 }

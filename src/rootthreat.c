@@ -1,0 +1,564 @@
+/*
+ * rootthreat.c - the threat searches around the root of the strong search. The VCF/VCT
+ * solvers of threat.c read forced wins far beyond the main search's horizon, so:
+ *   - a proven VCF/VCT of the mover ends the search at once (with one thread on a clock,
+ *     a VCT whose budget ran out goes on between iterations);
+ *   - when the opponent threatens one, root moves the solver proves lost are dropped (in
+ *     rounds of growing budgets, on up to a third of the clock);
+ *   - each new best move (from depth 4) and the final choice are checked for a forced win
+ *     of the opponent by threes and fours;
+ *   - with two threads or more, thread 1 is a threat worker that does the mover's VCT and
+ *     the checks of the best move while the main thread searches.
+ * Budgets are node counts derived from the limits, so the phase is deterministic under
+ * depth and node limits.
+ */
+#if !defined(_POSIX_C_SOURCE) || _POSIX_C_SOURCE < 200809L
+#undef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
+#endif
+#include "rootthreat.h"
+
+#include <string.h>
+#include <time.h>
+
+#define THREAT_DEPTH 30    /* attacker moves of the root VCF/VCT */
+#define VERIFY_MOVES 6     /* root moves the final check may try */
+#define FILTER_PER_MS 300  /* root filter nodes per ms of the clock, when the opponent
+                              threatens: about a third of the time at the threat search's
+                              speed (measured: save puzzles at 3 s 7/13, 6/13 with the
+                              earlier single pass on a tenth of the time; 57/120 at 200k
+                              nodes a move and 21/40 at 1M in freestyle: neutral) */
+
+/* Node budgets of the threat searches around the main search, from the limits alone (so
+ * they are the same in every run): with a clock, so many nodes per ms; with a depth
+ * limit, growing with the depth. The rates were set when the threat search ran 600-1000
+ * nodes per ms on the development machine, and kept since as measured in games; it now
+ * runs about VCT_PER_MS, which sizes the final check to the clock share it reserves.
+ * The root VCTs (the mover's own win, and the opponent's with the mover passing) get
+ * ROOT_VCT_PER_MS: at most a fifth of the clock each, and most positions need far less.
+ * Measured on 456 positions of 20 freestyle match games at 1 s (the mover's VCT): 100
+ * nodes per ms found 108 wins for 18k nodes a position on average (7 ms); 500 finds 124
+ * for 59k (24 ms), using up the budget in 27 positions. It proves the renju win puzzle of
+ * line 41 (19 plies, 372k nodes) from 1 s on, which the main search found only by luck
+ * at 1 s and missed at 3 s; the matches stayed where they were (freestyle 36-4, 36-4, 38-2,
+ * renju 40-0, standard 39-1). */
+#define VCT_PER_MS 2500
+#define ROOT_VCT_PER_MS 500
+
+void gomoku__rootthreat_init(gomoku__rootthreat *rt, atomic_int *stop, const gomoku__clock *clock,
+                             const gomoku_limits *l, int nthreads)
+{
+    memset(rt, 0, sizeof *rt);
+    rt->stop = stop;
+    rt->clock = clock;
+    rt->node_limit = l->nodes;
+    rt->nthreads = nthreads;
+    atomic_init(&rt->won, 0);
+    atomic_init(&rt->worker_vct, 0);
+    atomic_init(&rt->worker_stop, 0);
+    atomic_init(&rt->worker_quit, 0);
+    atomic_init(&rt->cur_best, 0);
+    long long vcf, vct, verify, each, filter;
+    if (clock->hard_ms > 0) {
+        double ms = clock->hard_ms;
+        vcf = (long long)(ms * 40) + 2000;
+        vct = (long long)(ms * ROOT_VCT_PER_MS) + 2000;
+        verify = (long long)(ms * ROOTTHREAT_VERIFY_SHARE * VCT_PER_MS) + 2000;
+        each = (long long)(ms * 150) + 2000;
+        filter = (long long)(ms * FILTER_PER_MS) + 2000;
+    } else {
+        int d = l->depth > 0 && l->depth < 12 ? l->depth : 12;
+        vcf = 2000LL << (d / 2);
+        vct = 1000LL << d;
+        verify = 500LL << d;
+        each = 250LL << d;
+        filter = 3000LL << d;
+    }
+    if (l->nodes > 0) {
+        /* At most about half of the nodes go to the threat searches. */
+        if (vcf > l->nodes / 16)
+            vcf = l->nodes / 16 + 1;
+        if (vct > l->nodes / 8)
+            vct = l->nodes / 8 + 1;
+        if (verify > l->nodes / 16)
+            verify = l->nodes / 16 + 1;
+        if (each > l->nodes / 16)
+            each = l->nodes / 16 + 1;
+        if (filter > l->nodes / 4)
+            filter = l->nodes / 4 + 1;
+    }
+    rt->vcf_budget = vcf;
+    rt->vct_budget = vct;
+    rt->verify_budget = verify;
+    rt->each_budget = each;
+    rt->filter_budget = filter;
+}
+
+/* A VCT of the mover proven beside the main search: every thread stops, and the line is
+ * the result. */
+static void publish_win(gomoku__rootthreat *rt, const int *line, int len)
+{
+    rt->win_len = len < MAX_PLY ? len : MAX_PLY;
+    memcpy(rt->win_line, line, (size_t)rt->win_len * sizeof *line);
+    atomic_store(&rt->won, 1);
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Before the main search                                                              */
+/* ---------------------------------------------------------------------------------- */
+
+/* Does the side not to move have a VCT if the side to move passes? The pass is made by
+ * flipping the side on the board (and its hash bit) and undone before returning. */
+static int opponent_threat(board *b, long long budget, long long *nodes, int *line,
+                           atomic_int *stop)
+{
+    b->side = 3 - b->side;
+    b->hash ^= b->zobrist_side;
+    int len = gomoku__vct(b, THREAT_DEPTH, budget, nodes, line, MAX_PLY, stop);
+    b->side = 3 - b->side;
+    b->hash ^= b->zobrist_side;
+    return len;
+}
+
+/*
+ * The opponent threatens a forced win (proven with the mover passing): a root move after
+ * which the threat search still proves the opponent's win is dropped. The moves are
+ * tested best-first in rounds: the first round gives each about the effort that found
+ * the threat (a move that ignores it lets it be found again as easily; at most an eighth
+ * of the budget), each later round four times more to the moves still standing, until
+ * the budget is spent. When every move is proven lost, the ones whose proven loss is
+ * longest stay: they are the hardest to win against.
+ * A move after which the threat search runs out of threats (the opponent has no forced
+ * win by threes and fours left at all) is a proven defence and is not tested again.
+ * Keeping only the proven defences, when there are some, was measured and not kept: it
+ * solved more save puzzles (9/13 at 3 s instead of 7/13) but lost more games with white
+ * in the freestyle match (36-4 twice; 37-3 and 33-7 when only near threats, of at most
+ * 7 plies, were so answered; 37-3 twice without it): the proven defences are often the
+ * most passive moves, and a move that only hides the threat beyond the solver's budget
+ * is as often one that really stops it. Measured once more with the closed-three filter
+ * of the threat search (the proven defences and the mover's fours kept): save puzzles
+ * 8/13 at 1 s and 9/13 at 3 s instead of 6/13 and 8/13, self-play even (181/360 at 200k
+ * nodes a move over three rules, bench/ab-match.py), but 16/20 with white against the
+ * textbook search at 1M nodes a move instead of 18/20 (bench/vs-textbook.py), the same
+ * direction as before: not kept.
+ * Returns the nodes spent.
+ */
+static long long filter_root(gomoku__rootthreat *rt, board *b, int *list, int *root_n,
+                             const int *score, long long budget, long long per_move)
+{
+    atomic_int *stop = rt->stop;
+    int me = b->side - 1, n = *root_n;
+    int sc[GOMOKU_MAX_CELLS], lost[GOMOKU_MAX_CELLS];
+    unsigned char defended[GOMOKU_MAX_CELLS];
+    int line[MAX_PLY];
+    memcpy(sc, score, (size_t)n * sizeof *sc);
+    for (int i = 0; i < n; i++) {
+        pick(list, sc, n, i);
+        lost[i] = 0;
+        defended[i] = 0;
+    }
+    /* One costly first test must not take the whole budget. */
+    if (per_move > budget / 8)
+        per_move = budget / 8 + 1;
+    long long spent = 0;
+    for (int alive = n; alive > 1 && spent < budget && !atomic_load(stop); per_move *= 4) {
+        for (int i = 0; i < n && spent < budget; i++) {
+            /* A four gives the opponent no time for its threat: it is never dropped. */
+            if (lost[i] || defended[i] || b->cls[list[i]][me] >= K_FOUR)
+                continue;
+            long long used = 0, each = per_move < budget - spent ? per_move : budget - spent;
+            int refuted;
+            gomoku__board_make(b, list[i]);
+            int len = gomoku__vct_refute(b, THREAT_DEPTH, each, &used, line, MAX_PLY, stop,
+                                         &refuted);
+            gomoku__board_unmake(b);
+            spent += used;
+            if (len > 0) {
+                lost[i] = len;
+                alive--;
+            } else if (refuted) {
+                defended[i] = 1;
+            }
+        }
+        if (per_move > budget)
+            break;
+    }
+    int longest = 0, nk = 0;
+    for (int i = 0; i < n; i++)
+        if (!lost[i])
+            longest = INF;
+        else if (lost[i] > longest)
+            longest = lost[i];
+    for (int i = 0; i < n; i++)
+        if (!lost[i] || (longest < INF && lost[i] == longest))
+            list[nk++] = list[i];
+    *root_n = nk;
+    return spent;
+}
+
+/*
+ * One thread on a clock: the mover's root VCT ran out of budget without settling
+ * anything. At 1 s a move that happens in 12 of the 456 positions of freestyle match
+ * games in bench/vct-positions.txt (`vct-bench --nodes 487000`: all the others are proven
+ * or refuted within the budget); given 3M nodes, 3 of the 12 are wins, of 0.7M-1.8M nodes.
+ * So after each iteration of the main search the VCT goes on from where it stopped, on
+ * its kept table, for OPEN_VCT_SLICE times the clock time the main search has just had
+ * (a time limit, not nodes), until OPEN_VCT_UNTIL of the clock (of the move's share,
+ * with a game clock); the rest stays with the main search and the final check of the
+ * move. With two threads the threat worker does this on the whole clock.
+ * Measured: tactics line 43 (a 25-ply renju win of 2.03M nodes) is proven from 2 s a
+ * move (1.1-1.3 s into the search), where the build before missed it at 3 s; the win of
+ * test_one_thread_goes_on_with_a_root_vct_that_ran_out() at 3 s in about 1.5 s. In 40
+ * freestyle games against the textbook search at 1 s a move, the VCT was open after
+ * 26 of the strong side's moves and proved none of them (one refuted): it must not cost
+ * the main search much. With 8 and 0.9 the main search kept about a ninth of the time
+ * in such positions (depth 2 to 5 where it reaches 6 to 8); 2 and 0.6 leave it about
+ * two thirds of what it has without this (0.42 of the clock against 0.65).
+ */
+#define OPEN_VCT_SLICE 2.0
+#define OPEN_VCT_UNTIL 0.6
+
+/*
+ * Before the main search: a forced win of the mover by fours, then by threes, ends the
+ * search at once (with a threat worker, the worker looks for the one by threes, on the
+ * whole clock). Otherwise, when the opponent threatens a forced win, the root moves after
+ * which that win still works (proven by the threat search, so never a wrong exclusion)
+ * are dropped, unless every move is lost (filter_root).
+ */
+int gomoku__rootthreat_before(gomoku__rootthreat *rt, board *b, int *list, int *n,
+                              const int *score, int *line)
+{
+    const gomoku__clock *clock = rt->clock;
+    atomic_int *stop = rt->stop;
+    long long vcf_budget = rt->vcf_budget, vct_budget = rt->vct_budget;
+    long long nodes = 0;
+    int len = gomoku__vcf(b, THREAT_DEPTH, vcf_budget, &nodes, line, MAX_PLY, stop);
+    if (len <= 0 && !rt->worker) {
+        /* One thread on a clock: the VCT keeps its table, to go on between iterations
+         * when this budget settles nothing (gomoku__rootthreat_resume()). */
+        gomoku__vct_memo *memo =
+            clock->hard_ms > 0 && !rt->node_limit
+                ? gomoku__vct_memo_new((long long)(clock->hard_ms * OPEN_VCT_UNTIL * VCT_PER_MS))
+                : NULL;
+        long long used = 0;
+        int refuted = 0;
+        len = memo ? gomoku__vct_resume(b, memo, THREAT_DEPTH, vct_budget, &used, line, MAX_PLY,
+                                        stop, &refuted, 0)
+                   : gomoku__vct(b, THREAT_DEPTH, vct_budget, &used, line, MAX_PLY, stop);
+        nodes += used;
+        if (memo && len <= 0 && !refuted && used >= vct_budget && !atomic_load(stop)) {
+            rt->vct_memo = memo;
+            rt->vct_mark = gomoku__now_ms();
+        } else {
+            gomoku__vct_memo_free(memo);
+        }
+    }
+    if (len > 0) {
+        rt->nodes += nodes;
+        return len;
+    }
+    int me = b->side - 1;
+    long long null_nodes = 0;
+    if (*n > 1 && b->ncls[1 - me][K_FIVE] == 0 &&
+        opponent_threat(b, vct_budget, &null_nodes, line, stop) > 0)
+        nodes += null_nodes + filter_root(rt, b, list, n, score, rt->filter_budget,
+                                          4 * null_nodes + 1000);
+    rt->nodes += nodes;
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* During the main search                                                              */
+/* ---------------------------------------------------------------------------------- */
+
+/* Tells the worker which move to check: the main thread's best, unless every root move
+ * is proven lost (then nothing, which also keeps the main thread from restarting). */
+void gomoku__rootthreat_best_changed(gomoku__rootthreat *rt, int m)
+{
+    atomic_store(&rt->cur_best, rt->worker && atomic_load(&rt->lost[m]) ? 0 : m);
+}
+
+int gomoku__rootthreat_drop_lost(gomoku__rootthreat *rt, int *list, int *score, int *n)
+{
+    if (!rt->worker || *n == 0)
+        return 0;
+    int k = 0, first = atomic_load(&rt->lost[list[0]]);
+    for (int i = 0; i < *n; i++)
+        if (!atomic_load(&rt->lost[list[i]])) {
+            list[k] = list[i];
+            score[k++] = score[i];
+        }
+    if (k == 0)
+        return 0; /* all lost: keep them, the search orders them */
+    *n = k;
+    return first;
+}
+
+int gomoku__rootthreat_verified(const gomoku__rootthreat *rt, int m)
+{
+    for (int i = 0; i < rt->nverified; i++)
+        if (rt->verified[i] == m)
+            return 1;
+    return 0;
+}
+
+/* (Once the worker's VCT is over, the worker checks the best move, on larger budgets.) */
+int gomoku__rootthreat_wants_check(const gomoku__rootthreat *rt, int m)
+{
+    return rt->each_budget > 0 &&
+           !(rt->worker && !atomic_load(&((gomoku__rootthreat *)rt)->worker_vct)) &&
+           !gomoku__rootthreat_verified(rt, m);
+}
+
+int gomoku__rootthreat_check(gomoku__rootthreat *rt, board *b, int m, long long left,
+                             long long *extra)
+{
+    long long budget = rt->each_budget;
+    if (budget > left)
+        budget = left;
+    if (budget <= 0)
+        return 0;
+    int line[MAX_PLY];
+    long long used = 0;
+    gomoku__board_make(b, m);
+    int len = gomoku__vct(b, THREAT_DEPTH, budget, &used, line, MAX_PLY, rt->stop);
+    gomoku__board_unmake(b);
+    *extra += used;
+    rt->nodes += used;
+    if (len > 0)
+        return 1;
+    if (!atomic_load(rt->stop) && rt->nverified < MAX_VERIFIED)
+        rt->verified[rt->nverified++] = m;
+    return 0;
+}
+
+int gomoku__rootthreat_resume(gomoku__rootthreat *rt, board *b)
+{
+    if (!rt->vct_memo)
+        return 0;
+    const gomoku__clock *clock = rt->clock;
+    double now = gomoku__now_ms();
+    double slice = OPEN_VCT_SLICE * (now - rt->vct_mark);
+    double floor = clock->hard_ms / 50;
+    if (slice < floor)
+        slice = floor;
+    /* With a game clock, within the move's share (after which no iteration starts). */
+    double until = clock->start + gomoku__clock_span(clock) * OPEN_VCT_UNTIL;
+    if (now + slice > until)
+        slice = until - now;
+    if (slice < 1)
+        return 0;
+    /* The slice is a time: the solver's speed varies with the machine, and the rest of
+     * the clock belongs to the main search and the final check. */
+    long long budget = (long long)(slice * VCT_PER_MS) * 4, used = 0;
+    int line[MAX_PLY], refuted = 0;
+    int len = gomoku__vct_resume(b, rt->vct_memo, THREAT_DEPTH, budget, &used, line, MAX_PLY,
+                                 rt->stop, &refuted, slice);
+    rt->nodes += used;
+    rt->vct_mark = gomoku__now_ms();
+    if (len > 0)
+        publish_win(rt, line, len);
+    /* Settled (proven, refuted, or out of threats), or stopped: nothing to go on with. */
+    int ran_out = rt->vct_mark - now >= slice - 1 || used >= budget;
+    if (len > 0 || refuted || !ran_out || atomic_load(rt->stop)) {
+        gomoku__vct_memo_free(rt->vct_memo);
+        rt->vct_memo = NULL;
+    }
+    return len > 0;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The threat worker                                                                   */
+/* ---------------------------------------------------------------------------------- */
+
+/* A fifth of a millisecond's sleep, for the waits on the other thread. */
+static void nap(void)
+{
+    struct timespec ts = {0, 200000};
+    nanosleep(&ts, NULL);
+}
+
+/*
+ * The threat worker: with two threads or more, thread 1 does the threat searches while
+ * the main thread searches, instead of being a Lazy SMP helper.
+ *
+ * It starts at once with the mover's VCT, on a budget that lets it run as long as the
+ * main search does, instead of the share of the clock the root VCT of one thread gets
+ * before the main search (ROOT_VCT_PER_MS). The long wins are the ones that need it: the
+ * 25-ply renju win of tactics line 43 takes about 2.9M nodes, and one thread's clock
+ * gives the root VCT 500k a second. A proven win stops every thread, and its line is the
+ * result.
+ *
+ * Without a win, it checks the main thread's best move (published after every iteration)
+ * for a forced win of the opponent by threes and fours, as the main thread does with the
+ * small budget of one thread, but with a budget twice as large each time the same move
+ * passes, as long as the search runs. A move so proven lost is flagged; when it is the
+ * main thread's best, the main thread stops its iteration at once and searches the last
+ * one again without it (gomoku__rootthreat_best_lost()), and it never plays such a move.
+ * When there is nothing to check, the worker waits.
+ *
+ * Measured: freestyle at 500 ms a move with two threads a side, against the build whose
+ * second thread was a Lazy SMP searcher, 21-19 (bench/ab-match.py --time 500 --threads
+ * 2). gomoku-tactics with two threads: the win puzzles at 1 s and at 3 s 29/30 each (one
+ * thread: 29/30 and 28/30; line 43's proof takes the worker about 1.05 s, and took it
+ * 0.9 s, solved at 1 s, before the renju fix in threat.c's df_mid()); save line 57's 8,4,
+ * refuted by a 27-ply VCT of 2.8M nodes, is dropped at 3 s, which one thread misses.
+ */
+static void *threat_worker(void *arg)
+{
+    gomoku__rootthreat *rt = arg;
+    board *b = rt->worker_board;
+    int line[MAX_PLY];
+    long long used = 0;
+    int len = gomoku__vct(b, THREAT_DEPTH, rt->worker_budget, &used, line, MAX_PLY,
+                          &rt->worker_stop);
+    rt->worker_nodes += used;
+    if (len > 0)
+        publish_win(rt, line, len);
+    atomic_store(&rt->worker_vct, 0);
+    if (len > 0)
+        return NULL;
+    /* The moves checked so far, each with the largest budget it passed. A check goes on
+     * from where the last one of the same move stopped (gomoku__vct_resume()); the two
+     * moves checked last keep their tables, since the best move often goes back and
+     * forth between two. */
+    int checked[MAX_VERIFIED], nchecked = 0;
+    long long passed[MAX_VERIFIED];
+    gomoku__vct_memo *memo[2] = {gomoku__vct_memo_new(0), gomoku__vct_memo_new(0)};
+    int memo_move[2] = {0, 0}, older = 0;
+    while (!atomic_load(&rt->worker_quit)) {
+        int m = atomic_load(&rt->cur_best), k = 0;
+        while (k < nchecked && checked[k] != m)
+            k++;
+        if (k == nchecked && nchecked < MAX_VERIFIED) {
+            checked[nchecked] = m;
+            passed[nchecked++] = 0;
+        }
+        if (m <= 0 || k == MAX_VERIFIED || atomic_load(&rt->lost[m]) ||
+            passed[k] >= rt->worker_budget) {
+            nap();
+            continue;
+        }
+        long long budget = passed[k] ? 2 * passed[k] : rt->check_budget;
+        int refuted = 0, slot = memo_move[0] == m ? 0 : memo_move[1] == m ? 1 : older;
+        if (memo_move[slot] != m) {
+            memo_move[slot] = m;
+            passed[k] = 0; /* its table is gone: the budget starts again */
+            budget = rt->check_budget;
+        }
+        older = 1 - slot;
+        used = 0;
+        gomoku__board_make(b, m);
+        len = memo[slot] ? gomoku__vct_resume(b, memo[slot], THREAT_DEPTH, budget - passed[k],
+                                              &used, line, MAX_PLY, &rt->worker_quit, &refuted, 0)
+                         : gomoku__vct_refute(b, THREAT_DEPTH, budget, &used, line, MAX_PLY,
+                                              &rt->worker_quit, &refuted);
+        gomoku__board_unmake(b);
+        rt->worker_nodes += used;
+        if (len > 0)
+            atomic_store(&rt->lost[m], 1);
+        else if (!atomic_load(&rt->worker_quit))
+            passed[k] = refuted ? rt->worker_budget : budget; /* no threats left: done */
+    }
+    gomoku__vct_memo_free(memo[0]);
+    gomoku__vct_memo_free(memo[1]);
+    return NULL;
+}
+
+int gomoku__rootthreat_start_worker(gomoku__rootthreat *rt, board *copy, int first)
+{
+    const gomoku__clock *clock = rt->clock;
+    rt->worker_board = copy;
+    rt->worker_budget = rt->node_limit > 0 ? rt->node_limit
+                        : clock->hard_ms > 0 ? (long long)(clock->hard_ms * 2 * VCT_PER_MS) + 2000
+                                             : 1LL << 40;
+    rt->check_budget = rt->each_budget;
+    atomic_store(&rt->worker_vct, 1);
+    rt->worker = 1;
+    gomoku__rootthreat_best_changed(rt, first);
+    if (pthread_create(&rt->worker_thread, NULL, threat_worker, rt) != 0) {
+        atomic_store(&rt->worker_vct, 0);
+        rt->worker = 0;
+    }
+    return rt->worker;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* After the main search                                                               */
+/* ---------------------------------------------------------------------------------- */
+
+int gomoku__rootthreat_finish(gomoku__rootthreat *rt, int searched, int *move, int *list, int *n,
+                              int *line)
+{
+    const gomoku__clock *clock = rt->clock;
+    /* The main search has stopped early, to keep the final check's share of the clock:
+     * the worker's VCT, when it still runs, may have half of it. */
+    if (searched && rt->worker && clock->hard_ms > 0) {
+        double until = clock->start + clock->hard_ms - clock->reserve_ms / 2;
+        while (atomic_load(&rt->worker_vct) && !atomic_load(rt->stop) &&
+               gomoku__now_ms() < until) {
+            nap();
+        }
+    }
+    atomic_store(&rt->worker_quit, 1);
+    atomic_store(&rt->worker_stop, 1);
+    if (rt->worker)
+        pthread_join(rt->worker_thread, NULL);
+    gomoku__vct_memo_free(rt->vct_memo);
+    rt->vct_memo = NULL;
+    if (searched && atomic_load(&rt->won)) {
+        memcpy(line, rt->win_line, (size_t)rt->win_len * sizeof *line);
+        return rt->win_len;
+    }
+    if (searched && rt->worker) {
+        /* Moves the worker proved lost since the main thread's last iteration go too. */
+        int scratch[GOMOKU_MAX_CELLS];
+        int lost_best = atomic_load(&rt->lost[*move]);
+        gomoku__rootthreat_drop_lost(rt, list, scratch, n);
+        if (lost_best && !atomic_load(&rt->lost[list[0]]))
+            *move = list[0];
+    }
+    return 0;
+}
+
+/*
+ * After the main search: the chosen move is checked with the threat search for a forced
+ * win of the opponent (threes and fours), which the main search's horizon may not reach.
+ * When one is proven, the next moves of the final root order are tried in turn and the
+ * first one that survives the check is played; when none does, the choice stands.
+ */
+int gomoku__rootthreat_final_check(gomoku__rootthreat *rt, board *b, int move, int score,
+                                   const int *list, int n)
+{
+    long long budget = rt->verify_budget;
+    int me = b->side - 1;
+    if (GOMOKU_SCORE_IS_WIN(score) || n <= 1 || budget <= 0 ||
+        gomoku__rootthreat_verified(rt, move))
+        return move;
+    int line[MAX_PLY];
+    long long spent = 0;
+    int tries = n < VERIFY_MOVES ? n : VERIFY_MOVES;
+    for (int k = 0; k < tries && spent < budget; k++) {
+        int m = list[k];
+        if (k > 0 && gomoku__rootthreat_verified(rt, m)) {
+            move = m;
+            break;
+        }
+        /* A four gives the opponent no time for a threat sequence of its own first. */
+        if (b->cls[m][me] >= K_FOUR && k > 0)
+            continue;
+        gomoku__board_make(b, m);
+        long long used = 0;
+        long long each = k == 0 ? budget / 2 : (budget - spent) / 2 + 1;
+        int len = gomoku__vct(b, THREAT_DEPTH, each, &used, line, MAX_PLY, rt->stop);
+        gomoku__board_unmake(b);
+        spent += used;
+        if (len > 0)
+            continue;
+        if (k > 0)
+            move = m;
+        break;
+    }
+    rt->nodes += spent;
+    return move;
+}
