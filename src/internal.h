@@ -252,13 +252,13 @@ extern const uint64_t *gomoku__zobrist_table(void); /* [2][GOMOKU_MAX_CELLS] + 1
  * restores before returning. Returns a gomoku_forbid value. */
 int gomoku__renju_forbidden(uint8_t *cell, int stride, int idx);
 
-/* threat.c: threat-space search for the side to move on b; b is restored before return.
- * Returns the length in plies of the forced win found (odd: the attacker's moves and the
- * defender's forced answers, ending with the five) and writes the moves (padded indices) to
- * line[0 .. min(len, cap) - 1]; returns 0 when no win was found within max_depth attacker
- * moves and the node budget. *nodes is increased by the nodes searched. stop may be NULL;
- * when it becomes nonzero the search gives up (returns 0). Never reports a win that does
- * not exist. */
+/* threat.c (with threatshape.c, vcf.c, dfpn.c): threat-space search for the side to move
+ * on b; b is restored before return. Returns the length in plies of the forced win found
+ * (odd: the attacker's moves and the defender's forced answers, ending with the five)
+ * and writes the moves (padded indices) to line[0 .. min(len, cap) - 1]; returns 0 when
+ * no win was found within max_depth attacker moves and the node budget. *nodes is
+ * increased by the nodes searched. stop may be NULL; when it becomes nonzero the search
+ * gives up (returns 0). Never reports a win that does not exist. */
 int gomoku__vcf(board *b, int max_depth, long long budget, long long *nodes, int *line, int cap,
                 atomic_int *stop);
 int gomoku__vct(board *b, int max_depth, long long budget, long long *nodes, int *line, int cap,

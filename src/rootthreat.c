@@ -401,7 +401,7 @@ static void nap(void)
  * second thread was a Lazy SMP searcher, 21-19 (bench/ab-match.py --time 500 --threads
  * 2). gomoku-tactics with two threads: the win puzzles at 1 s and at 3 s 29/30 each (one
  * thread: 29/30 and 28/30; line 43's proof takes the worker about 1.05 s, and took it
- * 0.9 s, solved at 1 s, before the renju fix in threat.c's df_mid()); save line 57's 8,4,
+ * 0.9 s, solved at 1 s, before the renju fix in dfpn.c's df_mid()); save line 57's 8,4,
  * refuted by a 27-ply VCT of 2.8M nodes, is dropped at 3 s, which one thread misses.
  */
 static void *threat_worker(void *arg)
