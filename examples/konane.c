@@ -392,14 +392,23 @@ static int play_mode(const int engine[2], gomoku_algo algo, int depth)
     }
 }
 
-static int usage(void)
+static int usage_to(FILE *f)
 {
-    fprintf(stderr, "usage: konane [--black human|engine] [--white human|engine] [--algo A] "
+    fprintf(f, "usage: konane [--black human|engine] [--white human|engine] [--algo A] "
                     "[--depth D]\n"
                     "       konane --compare [--max-depth D] [--moves \"MOVES\"]\n"
                     "       konane --count \"POSITION\"\n"
                     "A: minimax | alphabeta | negamax | negamax-ab (default negamax-ab); D: 1..8\n");
     return 2;
+}
+
+static int usage(void) { return usage_to(stderr); }
+
+/* A value error: what was wrong, then the usage; exit status 2. */
+static int bad(const char *what, const char *value)
+{
+    fprintf(stderr, "konane: %s, not '%s'\n", what, value);
+    return usage();
 }
 
 int main(int argc, char **argv)
@@ -414,22 +423,35 @@ int main(int argc, char **argv)
             continue;
         }
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
+            usage_to(stdout);
             return 0;
         }
-        if (!v)
+        if (!strcmp(a, "--version")) {
+            printf("konane (libgomoku %s)\n", gomoku_version_string());
+            return 0;
+        }
+        if (strcmp(a, "--count") && strcmp(a, "--black") && strcmp(a, "--white") &&
+            strcmp(a, "--depth") && strcmp(a, "--max-depth") && strcmp(a, "--moves") &&
+            strcmp(a, "--algo")) {
+            fprintf(stderr, "konane: unknown option '%s'\n", a);
             return usage();
+        }
+        if (!v) {
+            fprintf(stderr, "konane: %s needs a value\n", a);
+            return usage();
+        }
         i++;
         if (!strcmp(a, "--count"))
             return count_mode(v);
         if (!strcmp(a, "--black") || !strcmp(a, "--white")) {
             if (strcmp(v, "human") && strcmp(v, "engine"))
-                return usage();
+                return bad(a[2] == 'w' ? "--white must be human or engine"
+                                       : "--black must be human or engine", v);
             engine[a[2] == 'w'] = !strcmp(v, "engine");
         } else if (!strcmp(a, "--depth") || !strcmp(a, "--max-depth")) {
             int d = atoi(v);
             if (d < 1 || d > 8)
-                return usage();
+                return bad(a[2] == 'd' ? "--depth must be 1..8" : "--max-depth must be 1..8", v);
             *(a[2] == 'd' ? &depth : &max_depth) = d;
         } else if (!strcmp(a, "--moves")) {
             moves = v;
@@ -439,10 +461,8 @@ int main(int argc, char **argv)
                 if (!strcmp(v, algo_names[k]))
                     found = k;
             if (found < 0)
-                return usage();
+                return bad("--algo must be minimax, alphabeta, negamax or negamax-ab", v);
             algo = (gomoku_algo)found;
-        } else {
-            return usage();
         }
     }
     if (compare)
