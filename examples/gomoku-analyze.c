@@ -42,6 +42,7 @@ typedef struct config {
     int json;
     int compare_from, compare_to; /* 0 0: no comparison */
     int nodes_given;        /* --nodes was given */
+    const char *svg;        /* --svg FILE: the picture of the position and the line found */
     int nmoves;             /* the moves, in play order */
     char **moves;
     gomoku_textbook_options opts;
@@ -75,6 +76,7 @@ static void usage(FILE *f)
             "                    alpha-beta with move ordering (evaluations, nodes, branching\n"
             "                    factor, cut-offs, time), a row printed as each depth ends\n"
             "  --json            print one JSON object instead of text\n"
+            "  --svg FILE        also draw the position, the best move and its line as SVG\n"
             "  -h, --help        show this help\n"
             "  --version         show the program's and the library's version\n"
             "\n"
@@ -118,7 +120,8 @@ static int lookup(const char *s, const char *const *names, int n)
 
 /* Options that take a value. */
 static const char *const value_options[] = {"--size", "--rule", "--algo", "--depth", "--time",
-                                            "--prune", "--radius", "--nodes", "--compare"};
+                                            "--prune", "--radius", "--nodes", "--compare",
+                                            "--svg"};
 
 /* Options may come before, between or after the moves (a move never starts with '-');
  * "--" ends the options. The moves are left in cfg->moves, in order. */
@@ -132,6 +135,7 @@ static void parse_args(config *cfg, int argc, char **argv)
     cfg->nodes_given = 0;
     cfg->time_ms = -1;
     cfg->compare_from = cfg->compare_to = 0;
+    cfg->svg = NULL;
     cfg->nmoves = 0;
     cfg->moves = argv + 1; /* moves are gathered at the front of argv[1..] */
     gomoku_textbook_options_init(&cfg->opts);
@@ -200,6 +204,8 @@ static void parse_args(config *cfg, int argc, char **argv)
                     die_usage("--nodes must be 0..%lld (0: no limit), not '%s'", LLONG_MAX, val);
                 cfg->opts.node_limit = v;
                 cfg->nodes_given = 1;
+            } else if (strcmp(a, "--svg") == 0) {
+                cfg->svg = val;
             } else { /* --compare */
                 long long lo = 0, hi = 0;
                 char buf[64];
@@ -347,6 +353,34 @@ static int search_failed(int rc)
 
 /* --algo search: the strong search, shown like the textbook ones. It reports no
  * evaluation, cut-off or branching counts: those are null in the JSON. */
+/* The line the search found, for --svg. */
+static gomoku_point shown_pv[GOMOKU_MAX_PV];
+static int shown_pv_length;
+
+static void show_line(const gomoku_point *pv, int n)
+{
+    memcpy(shown_pv, pv, sizeof(gomoku_point) * (size_t)n);
+    shown_pv_length = n;
+}
+
+/* --svg FILE: the position with the line found; 0, or 1 with a message. */
+static int write_svg(const gomoku_engine *e, const char *path)
+{
+    static char svg[GOMOKU_SVG_BUFSIZE];
+    int rc = gomoku_write_svg(svg, sizeof svg, e, shown_pv, shown_pv_length,
+                              GOMOKU_SVG_NUMBERS | GOMOKU_SVG_COORDINATES);
+    if (rc != GOMOKU_OK) {
+        fprintf(stderr, "gomoku-analyze: cannot draw the position: %s\n", gomoku_strerror(rc));
+        return 1;
+    }
+    FILE *f = fopen(path, "w");
+    if (!f || fputs(svg, f) == EOF || fclose(f) != 0) {
+        fprintf(stderr, "gomoku-analyze: cannot write %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
 static int run_strong_search(gomoku_engine *e, const config *cfg)
 {
     gomoku_limits limits;
@@ -359,6 +393,7 @@ static int run_strong_search(gomoku_engine *e, const config *cfg)
     int rc = gomoku_search(&r, e, &limits);
     if (rc != GOMOKU_OK)
         return search_failed(rc);
+    show_line(r.pv, r.pv_length);
     char mv[16];
     if (cfg->json) {
         fmt_move(mv, sizeof mv, e, r.best, GOMOKU_NOTATION_XY);
@@ -554,6 +589,8 @@ int main(int argc, char **argv)
     }
     if (gomoku_state_of(e) != GOMOKU_ONGOING) {
         static const char *const how[] = {"", "black won", "white won", "the board is full"};
+        if (cfg.svg && write_svg(e, cfg.svg) == 0)
+            fprintf(stderr, "gomoku-analyze: the position is drawn in %s\n", cfg.svg);
         fprintf(stderr, "gomoku-analyze: the game is over (%s): nothing to search\n",
                 how[gomoku_state_of(e)]);
         gomoku_free(e);
@@ -568,6 +605,8 @@ int main(int argc, char **argv)
     } else {
         gomoku_textbook_result r;
         rc = gomoku_textbook_search(&r, e, (gomoku_algo)cfg.algo, &cfg.opts);
+        if (rc == GOMOKU_OK)
+            show_line(r.pv, r.pv_length);
         if (rc != GOMOKU_OK)
             status = search_failed(rc);
         else if (cfg.json)
@@ -575,6 +614,8 @@ int main(int argc, char **argv)
         else
             print_result_text(e, &cfg, &r);
     }
+    if (status == 0 && cfg.svg)
+        status = write_svg(e, cfg.svg);
     gomoku_free(e);
     return status;
 }

@@ -283,6 +283,29 @@ GOMOKU_API int gomoku_write_record(char *buf, size_t bufsize, const gomoku_engin
                                    const char *black_name, const char *white_name);
 
 /* ---------------------------------------------------------------------------------- */
+/* A picture of the position                                                           */
+/* ---------------------------------------------------------------------------------- */
+
+#define GOMOKU_SVG_NUMBERS 1u      /* each stone shows its move number */
+#define GOMOKU_SVG_COORDINATES 2u  /* column letters and row numbers around the board */
+/* A buffer this large holds any picture gomoku_write_svg() makes. */
+#define GOMOKU_SVG_BUFSIZE (512 * 1024)
+
+/*
+ * Writes the position as an SVG 1.1 picture (NUL-terminated, no scripts or external
+ * references) to buf: the board, the stones, the last move ringed in red, the winning
+ * line drawn through when there is one, and, when pv_length > 0, a line of play from the
+ * side to move (for example a search result's pv: pv[0], the best move, ringed in green)
+ * as numbered ghost stones joined by arrows. flags: GOMOKU_SVG_* or-ed together.
+ * The stones are <circle class="stone black"> / "stone white" elements, so a script can
+ * count them. Errors: GOMOKU_EINVAL (NULL, unknown flags, pv_length outside
+ * 0..GOMOKU_MAX_PV), GOMOKU_ERANGE (a pv move off the board), GOMOKU_EOCCUPIED (a pv move
+ * on a stone or twice in the line), GOMOKU_EBUFFER (buf then holds "").
+ */
+GOMOKU_API int gomoku_write_svg(char *buf, size_t bufsize, const gomoku_engine *engine,
+                                const gomoku_point *pv, int pv_length, unsigned flags);
+
+/* ---------------------------------------------------------------------------------- */
 /* Evaluation                                                                          */
 /* ---------------------------------------------------------------------------------- */
 
