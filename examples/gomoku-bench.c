@@ -66,12 +66,12 @@ static void usage(FILE *f)
 static int int_option(const char *name, const char *s, int lo, int hi)
 {
     char *end;
-    errno = 0;
-    long v = s ? strtol(s, &end, 10) : 0;
     if (!s) {
         fprintf(stderr, "gomoku-bench: %s needs a value (try --help)\n", name);
         exit(2);
     }
+    errno = 0;
+    long v = strtol(s, &end, 10);
     if (errno || end == s || *end || v < lo || v > hi) {
         fprintf(stderr, "gomoku-bench: %s must be %d..%d, not '%s'\n", name, lo, hi, s);
         exit(2);

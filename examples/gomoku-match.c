@@ -28,7 +28,10 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, nanosleep under -std=c11 */
 #include <gomoku.h>
 
+#include <errno.h>
+#include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -286,19 +289,60 @@ static double elo_of(double p)
     return -400.0 * log10(1.0 / p - 1.0);
 }
 
-static void usage(void)
+static void usage(FILE *f)
 {
-    fprintf(stderr, "usage: gomoku-match [--time MS] [--opponent textbook|strong] [--depth N] "
-                    "[--time2 MS] [--threads N] [--threads2 N] [--rule NAME] [--openings N] [--first K] "
-                    "[--hash MB] [-v]\n"
-                    "       gomoku-match --black SPEC --white SPEC [--size N] [--rule NAME] "
-                    "[--opening MOVES]\n"
-                    "       SPEC: minimax:D | alphabeta:D | negamax:D | negamax-ab:D (D 1..8) | "
-                    "strong[:MS]\n");
+    fprintf(f, "usage: gomoku-match [--time MS] [--opponent textbook|strong] [--depth N] "
+               "[--time2 MS] [--threads N] [--threads2 N] [--rule NAME] [--openings N] [--first K] "
+               "[--hash MB] [-v]\n"
+               "       gomoku-match --black SPEC --white SPEC [--size N] [--rule NAME] "
+               "[--opening MOVES]\n"
+               "       SPEC: minimax:D | alphabeta:D | negamax:D | negamax-ab:D (D 1..8) | "
+               "strong[:MS]\n"
+               "       gomoku-match -h | --help | --version\n");
+}
+
+/* Says what is wrong with the command line, then the usage; exits with status 2. */
+_Noreturn static void bad_option(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("gomoku-match: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    usage(stderr);
+    exit(2);
+}
+
+/* Whole-string decimal integer within [lo, hi]; exits with status 2 naming the range. */
+static int int_option(const char *name, const char *s, int lo, int hi)
+{
+    char *end;
+    if (!s)
+        bad_option("%s needs a value", name);
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        bad_option("%s must be %d..%d, not '%s'", name, lo, hi, s);
+    return (int)v;
+}
+
+/* A value from a list of names; exits with status 2 listing them. */
+static int name_option(const char *name, const char *s, const char *const *names, int n,
+                       const char *listed)
+{
+    if (!s)
+        bad_option("%s needs a value", name);
+    for (int i = 0; i < n; i++)
+        if (!strcmp(s, names[i]))
+            return i;
+    bad_option("%s must be %s, not '%s'", name, listed, s);
 }
 
 int main(int argc, char **argv)
 {
+    static const char *const rules[] = {"freestyle", "standard", "renju", "caro"};
+    static const char *const opponents[] = {"textbook", "strong"};
     player a = {1, 1000, 0, 1, NULL, 0, 0}, b = {0, 1000, 3, 1, NULL, 0, 0};
     gomoku_rule rule = GOMOKU_FREESTYLE;
     int nopen = -1, first = 1, verbose = 0, hash = 16;
@@ -306,77 +350,62 @@ int main(int argc, char **argv)
     int named = 0, size = 15;
     const char *opening = NULL;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--time") && i + 1 < argc)
-            a.time_ms = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--time2") && i + 1 < argc)
-            b.time_ms = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--depth") && i + 1 < argc)
-            b.depth = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
-            a.threads = b.threads = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--threads2") && i + 1 < argc)
-            b.threads = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--openings") && i + 1 < argc)
-            nopen = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--first") && i + 1 < argc)
-            first = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--hash") && i + 1 < argc)
-            hash = atoi(argv[++i]);
-        else if ((!strcmp(argv[i], "--black") || !strcmp(argv[i], "--white")) && i + 1 < argc) {
-            int w = argv[i][2] == 'w';
-            named = 1;
-            if (parse_spec(&sides[w], argv[++i]) != 0) {
-                fprintf(stderr, "gomoku-match: bad player '%s'\n", argv[i]);
-                usage();
-                return 2;
-            }
-        } else if (!strcmp(argv[i], "--size") && i + 1 < argc)
-            size = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--opening") && i + 1 < argc)
-            opening = argv[++i];
-        else if (!strcmp(argv[i], "--opponent") && i + 1 < argc) {
-            i++;
-            if (!strcmp(argv[i], "strong"))
-                b.strong = 1;
-            else if (!strcmp(argv[i], "textbook"))
-                b.strong = 0;
-            else {
-                usage();
-                return 2;
-            }
-        } else if (!strcmp(argv[i], "--rule") && i + 1 < argc) {
-            i++;
-            if (!strcmp(argv[i], "freestyle")) rule = GOMOKU_FREESTYLE;
-            else if (!strcmp(argv[i], "standard")) rule = GOMOKU_STANDARD;
-            else if (!strcmp(argv[i], "renju")) rule = GOMOKU_RENJU;
-            else if (!strcmp(argv[i], "caro")) rule = GOMOKU_CARO;
-            else {
-                usage();
-                return 2;
-            }
-        } else if (!strcmp(argv[i], "-v"))
+        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(o, "--version")) {
+            printf("gomoku-match (libgomoku %s)\n", gomoku_version_string());
+            return 0;
+        } else if (!strcmp(o, "-v")) {
             verbose = 1;
-        else {
-            usage();
-            return 2;
+            continue;
+        } else if (!strcmp(o, "--time")) {
+            a.time_ms = int_option(o, v, 1, INT_MAX);
+        } else if (!strcmp(o, "--time2")) {
+            b.time_ms = int_option(o, v, 1, INT_MAX);
+        } else if (!strcmp(o, "--depth")) {
+            b.depth = int_option(o, v, 1, GOMOKU_MAX_PV);
+        } else if (!strcmp(o, "--threads")) {
+            a.threads = b.threads = int_option(o, v, 1, 64);
+        } else if (!strcmp(o, "--threads2")) {
+            b.threads = int_option(o, v, 1, 64);
+        } else if (!strcmp(o, "--openings")) {
+            nopen = int_option(o, v, 1, NOPENINGS);
+        } else if (!strcmp(o, "--first")) {
+            first = int_option(o, v, 1, NOPENINGS);
+        } else if (!strcmp(o, "--hash")) {
+            hash = int_option(o, v, 1, 65536);
+        } else if (!strcmp(o, "--black") || !strcmp(o, "--white")) {
+            int w = o[2] == 'w';
+            named = 1;
+            if (!v)
+                bad_option("%s needs a value", o);
+            if (parse_spec(&sides[w], v) != 0)
+                bad_option("%s must be minimax:D, alphabeta:D, negamax:D or negamax-ab:D "
+                           "(D 1..8), or strong[:MS], not '%s'", o, v);
+        } else if (!strcmp(o, "--size")) {
+            size = int_option(o, v, GOMOKU_MIN_SIZE, GOMOKU_MAX_SIZE);
+        } else if (!strcmp(o, "--opening")) {
+            if (!v)
+                bad_option("%s needs a value", o);
+            opening = v;
+        } else if (!strcmp(o, "--opponent")) {
+            b.strong = name_option(o, v, opponents, 2, "textbook or strong");
+        } else if (!strcmp(o, "--rule")) {
+            rule = (gomoku_rule)name_option(o, v, rules, 4, "freestyle, standard, renju or caro");
+        } else {
+            bad_option("unknown option '%s'", o);
         }
+        i++; /* every option above but -v takes a value */
     }
-    if (named) {
-        if (size < GOMOKU_MIN_SIZE || size > GOMOKU_MAX_SIZE) {
-            fprintf(stderr, "gomoku-match: --size must be %d..%d\n", GOMOKU_MIN_SIZE,
-                    GOMOKU_MAX_SIZE);
-            usage();
-            return 2;
-        }
+    if (named)
         return play_named(sides, size, rule, opening);
-    }
     if (nopen < 0 && first >= 1 && first <= NOPENINGS)
         nopen = NOPENINGS - first + 1;
-    if (first < 1 || first > NOPENINGS || nopen < 1 || first - 1 + nopen > NOPENINGS || a.time_ms <= 0 || b.time_ms <= 0 || b.depth < 1 ||
-        a.threads < 1 || b.threads < 1) {
-        usage();
-        return 2;
-    }
+    if (first - 1 + nopen > NOPENINGS)
+        bad_option("--first %d with --openings %d goes past the %d openings", first, nopen,
+                   NOPENINGS);
     if (gomoku_new(&a.e, 15, rule) != GOMOKU_OK || gomoku_new(&b.e, 15, rule) != GOMOKU_OK ||
         gomoku_set_hash_size(a.e, hash) != GOMOKU_OK || gomoku_set_hash_size(b.e, hash) != GOMOKU_OK) {
         fprintf(stderr, "cannot create engines\n");

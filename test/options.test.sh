@@ -32,7 +32,7 @@ refused() {
     fi
 }
 
-for prog in gomoku-analyze gomoku-play gomoku-bench gomoku-tactics pbrain-gomoku; do
+for prog in gomoku-analyze gomoku-play gomoku-match gomoku-bench gomoku-tactics pbrain-gomoku; do
     [ -x "examples/$prog" ] || { not_ok "$prog is built"; continue; }
     for h in -h --help; do
         run "./examples/$prog" $h
@@ -55,6 +55,10 @@ refused gomoku-analyze "--depth must be 1..64, not '65'" --depth 65
 refused gomoku-analyze "--prune must be 0..90, not '95'" --prune 95
 refused gomoku-bench "--depth must be 1..64, not '0'" --depth 0
 refused gomoku-bench "--threads must be 1..64, not 'x'" --threads x
+refused gomoku-match "--openings must be 1..20, not '0'" --openings 0
+refused gomoku-match "--rule must be freestyle, standard, renju or caro, not 'go'" --rule go
+refused gomoku-match "--black must be minimax:D" --black minimax:0 --white negamax:1
+refused gomoku-match "--size must be 5..32, not '40'" --size 40
 refused gomoku-tactics "--threads must be 1..64, not '0'" --threads 0
 refused gomoku-tactics "--kind must be win or save, not 'draw'" --kind draw
 refused gomoku-tactics "--time 0 needs --nodes N" --time 0
