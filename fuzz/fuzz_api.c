@@ -689,8 +689,8 @@ static size_t append(char *buf, size_t used, size_t cap, const char *s)
 static int synth_list(const fuzz *f, input *in, char *buf, size_t cap, token *tok, int maxtok)
 {
     static const char *const seps[] = {" ", ";", "  ", "\n", "\t", " ; ", "\r\n"};
-    static const char *const junk[] = {"#", "h", "8h", "h8x", "1234,5", "-1,2", "1,2,3",
-                                       ",", "x", "1;", "0000000000000001,1", "a", "@1", "1,"};
+    static const char *const junk[] = {"#", "h", "8h", "h8x", "1,,5", "-1,2", "1,2,3",
+                                       ",", "x", "1;", "1.5,1", "a", "@1", "1,"};
     int k = (int)(u8(in) % (unsigned)maxtok) + 1;
     size_t used = 0;
     buf[0] = '\0';
@@ -718,8 +718,15 @@ static int synth_list(const fuzz *f, input *in, char *buf, size_t cap, token *to
                     tk.rc = GOMOKU_ERANGE;
             }
         } else if (kind == 12) {
-            /* renju row 0 or beyond the board */
-            snprintf(t, sizeof t, "h%d", (u8(in) & 1) ? 0 : f->size + 1);
+            /* off the board, however long the number: renju row 0 or beyond the board,
+               or an x or y of many digits */
+            static const char *const far[] = {"h99999999999999999999", "99999999999,1",
+                                              "1,0000000000000000000099"};
+            unsigned v = u8(in) % 5;
+            if (v < 2)
+                snprintf(t, sizeof t, "h%d", v ? 0 : f->size + 1);
+            else
+                snprintf(t, sizeof t, "%s", far[v - 2]);
             tk.rc = GOMOKU_ERANGE;
         } else {
             const char *j = junk[u8(in) % (sizeof junk / sizeof *junk)];
@@ -908,7 +915,13 @@ static void op_evaluate(fuzz *f, input *in)
     CHECK(gomoku_eval_breakdown(&info, f->e) == GOMOKU_OK);
     CHECK(info.score == score);
     CHECK(info.side_to_move == side_of(f->n));
-    CHECK(info.custom == f->have_eval);
+    int st = f->state[f->n];
+    /* a finished game: its result for the side to move, whatever the stones say */
+    if (st != GOMOKU_ONGOING)
+        CHECK(score == (st == GOMOKU_DRAW                   ? GOMOKU_SCORE_DRAW
+                        : st == wins_for(side_of(f->n)) ? GOMOKU_SCORE_WIN
+                                                        : -GOMOKU_SCORE_WIN));
+    CHECK(info.custom == (st == GOMOKU_ONGOING && f->have_eval));
     int empties = f->size * f->size - f->n;
     for (int s = 0; s < 2; s++) {
         long long points = 0, cells = 0;
@@ -926,7 +939,9 @@ static void op_evaluate(fuzz *f, input *in)
     }
     if (f->rule == GOMOKU_RENJU)
         CHECK(info.combos[0][GOMOKU_COMBO_DOUBLE_THREE] == 0);
-    if (f->have_eval) {
+    if (st != GOMOKU_ONGOING) {
+        /* checked above */
+    } else if (f->have_eval) {
         int v = f->ep.bias + (int)(gomoku_hash(f->e) % 201) - 100; /* as fuzz_eval() */
         int lim = GOMOKU_SCORE_WIN - 1000;
         if (v >= -lim && v <= lim)

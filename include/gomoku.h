@@ -213,7 +213,10 @@ typedef enum gomoku_notation {
 
 /*
  * Parses one move, "x,y" or "h8" (letters in either case, surrounding blanks ignored),
- * for this engine's board size, into *x and *y. The cell need not be empty.
+ * for this engine's board size, into *x and *y. The cell need not be empty. Numbers are
+ * read whole, whatever their length: text of a move's form that names a cell off the
+ * board ("h0", "p8" on 15x15, "h99999999999999999999", "15,0") is GOMOKU_ERANGE; text
+ * not of that form ("zz", "8h", "-1,2") is GOMOKU_ESYNTAX.
  * Errors: GOMOKU_EINVAL, GOMOKU_ESYNTAX, GOMOKU_ERANGE (off the board).
  */
 GOMOKU_API int gomoku_parse_move(int *x, int *y, const gomoku_engine *engine, const char *text);
@@ -391,10 +394,15 @@ GOMOKU_API int gomoku_set_weights(gomoku_engine *engine, const gomoku_weights *w
 GOMOKU_API int gomoku_set_eval_callback(gomoku_engine *engine, gomoku_eval_fn fn, void *payload);
 
 /* The static evaluation of the position for the side to move (the callback's when one
- * is installed). Writes it to *score. Errors: GOMOKU_EINVAL. */
+ * is installed). Writes it to *score. When the game is over, *score is its result
+ * instead, from the side to move's point of view, and no callback is called:
+ * -GOMOKU_SCORE_WIN when the side to move has lost (the opponent made five),
+ * GOMOKU_SCORE_WIN when it has won (renju: black played a forbidden move, white to move),
+ * GOMOKU_SCORE_DRAW for a full board. Errors: GOMOKU_EINVAL. */
 GOMOKU_API int gomoku_evaluate(int *score, const gomoku_engine *engine);
 /* The built-in evaluation and its breakdown (the callback is reported in `custom` and
- * `score` only). Errors: GOMOKU_EINVAL. */
+ * `score` only). A finished game has the result's score, as gomoku_evaluate() gives it,
+ * custom 0, and the counts of its stones. Errors: GOMOKU_EINVAL. */
 GOMOKU_API int gomoku_eval_breakdown(gomoku_eval_info *out, const gomoku_engine *engine);
 
 /* ---------------------------------------------------------------------------------- */

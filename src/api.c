@@ -258,11 +258,22 @@ int gomoku__engine_eval(const gomoku_engine *e)
     return gomoku__evaluate(&e->b, &e->weights);
 }
 
+/* A finished game is scored by its result, not by its stones: the patterns of a side
+ * that has already lost can look like a win for it. Black's forbidden renju move leaves
+ * the winner (white) to move; a five leaves the loser to move. */
+static int decided_score(const gomoku_engine *e)
+{
+    if (e->b.state == GOMOKU_DRAW)
+        return GOMOKU_SCORE_DRAW;
+    int winner = e->b.state == GOMOKU_BLACK_WINS ? GOMOKU_BLACK : GOMOKU_WHITE;
+    return gomoku_side_to_move(e) == winner ? GOMOKU_SCORE_WIN : -GOMOKU_SCORE_WIN;
+}
+
 int gomoku_evaluate(int *score, const gomoku_engine *e)
 {
     if (!score || !e)
         return GOMOKU_EINVAL;
-    *score = gomoku__engine_eval(e);
+    *score = e->b.state != GOMOKU_ONGOING ? decided_score(e) : gomoku__engine_eval(e);
     return GOMOKU_OK;
 }
 
@@ -271,7 +282,9 @@ int gomoku_eval_breakdown(gomoku_eval_info *out, const gomoku_engine *e)
     if (!out || !e)
         return GOMOKU_EINVAL;
     gomoku__breakdown(out, &e->b, &e->weights);
-    if (use_callback(e)) {
+    if (e->b.state != GOMOKU_ONGOING) {
+        out->score = decided_score(e);
+    } else if (use_callback(e)) {
         out->score = gomoku__engine_eval(e);
         out->custom = 1;
     }

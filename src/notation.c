@@ -8,50 +8,59 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Parses a non-negative decimal number of at most 3 digits; returns -1 on failure. */
-static int parse_number(const char **p)
+/* A number too big for any board: parse_number() saturates here, so that a coordinate
+ * of any length is read whole and reported off the board (ERANGE), like "h0". */
+#define NUMBER_CAP 1000000
+
+/* Parses a non-negative decimal number in [*p, end); returns -1 when there is no digit. */
+static int parse_number(const char **p, const char *end)
 {
     const char *s = *p;
-    int n = 0, digits = 0;
-    while (isdigit((unsigned char)*s)) {
-        if (++digits > 3)
-            return -1;
-        n = n * 10 + (*s++ - '0');
-    }
-    if (!digits)
+    int n = 0;
+    if (s == end || !isdigit((unsigned char)*s))
         return -1;
+    while (s < end && isdigit((unsigned char)*s)) {
+        n = n * 10 + (*s++ - '0');
+        if (n > NUMBER_CAP)
+            n = NUMBER_CAP;
+    }
     *p = s;
     return n;
 }
 
+static const char *skip_tabs(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    return p;
+}
+
+/* One move in [s, end). The one rule: text of a move's form ("x,y" or a letter and a row
+ * number) whose cell is not on the board is GOMOKU_ERANGE, however large its numbers;
+ * anything else that is not a move is GOMOKU_ESYNTAX. */
 static int parse_token(int *x, int *y, int size, const char *s, const char *end)
 {
     while (s < end && isspace((unsigned char)*s))
         s++;
     while (end > s && isspace((unsigned char)end[-1]))
         end--;
-    if (s == end || end - s > 15)
+    if (s == end)
         return GOMOKU_ESYNTAX;
-    char buf[16];
-    memcpy(buf, s, (size_t)(end - s));
-    buf[end - s] = '\0';
-    const char *p = buf;
+    const char *p = s;
     int px, py;
     if (isdigit((unsigned char)*p)) {
-        px = parse_number(&p);
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (px < 0 || *p++ != ',')
+        px = parse_number(&p, end);
+        p = skip_tabs(p, end);
+        if (p == end || *p++ != ',')
             return GOMOKU_ESYNTAX;
-        while (*p == ' ' || *p == '\t')
-            p++;
-        py = parse_number(&p);
-        if (py < 0 || *p)
+        p = skip_tabs(p, end);
+        py = parse_number(&p, end);
+        if (py < 0 || p != end)
             return GOMOKU_ESYNTAX;
     } else if (isalpha((unsigned char)*p)) {
         px = tolower((unsigned char)*p++) - 'a';
-        int row = parse_number(&p);
-        if (row < 0 || *p)
+        int row = parse_number(&p, end);
+        if (row < 0 || p != end)
             return GOMOKU_ESYNTAX;
         if (row < 1 || row > size)
             return GOMOKU_ERANGE;

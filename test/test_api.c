@@ -207,6 +207,8 @@ static void test_notation_parses_both_styles(void **state)
     assert_int_equal(y, 11);
     assert_int_equal(gomoku_parse_move(&x, &y, e, "3, 11"), GOMOKU_OK);
     assert_int_equal(y, 11);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "h000000000000000000008"), GOMOKU_OK);
+    assert_int_equal(y, 7); /* a number is read whole, leading zeros and all */
     x = y = -7;
     assert_int_equal(gomoku_parse_move(&x, &y, e, ""), GOMOKU_ESYNTAX);
     assert_int_equal(gomoku_parse_move(&x, &y, e, "h"), GOMOKU_ESYNTAX);
@@ -215,7 +217,15 @@ static void test_notation_parses_both_styles(void **state)
     assert_int_equal(gomoku_parse_move(&x, &y, e, "1,"), GOMOKU_ESYNTAX);
     assert_int_equal(gomoku_parse_move(&x, &y, e, "-1,2"), GOMOKU_ESYNTAX);
     assert_int_equal(gomoku_parse_move(&x, &y, e, "#!"), GOMOKU_ESYNTAX);
-    assert_int_equal(gomoku_parse_move(&x, &y, e, "99999999999,1"), GOMOKU_ESYNTAX);
+    /* one rule for coordinates off the board, whatever the length of their numbers */
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "99999999999,1"), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "1,99999999999"), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "h99999999999999999999"), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "h1000"), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "h00"), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_play_moves(e, "h8 h99999999999999999999"), GOMOKU_ERANGE);
+    assert_int_equal(gomoku_move_count(e), 0);
+    assert_int_equal(gomoku_parse_move(&x, &y, e, "h99999999999999999999x"), GOMOKU_ESYNTAX);
     assert_int_equal(gomoku_parse_move(&x, &y, e, "p8"), GOMOKU_ERANGE);
     assert_int_equal(gomoku_parse_move(&x, &y, e, "h16"), GOMOKU_ERANGE);
     assert_int_equal(gomoku_parse_move(&x, &y, e, "h0"), GOMOKU_ERANGE);
@@ -542,6 +552,56 @@ static int huge_eval(const gomoku_engine *e, void *payload)
     return 1000000;
 }
 
+/* A finished game is scored by its result for the side to move, never by the patterns
+ * of its stones: here white, who has lost, still has an open four (a five point), which
+ * the pattern evaluation scores as a win for the mover. */
+static void test_evaluate_scores_a_finished_game_by_its_result(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "h8 h9 i8 i9 j8 j9 k8 k9");
+    int calls = 0, score = 0;
+    assert_int_equal(gomoku_evaluate(&score, e), GOMOKU_OK);
+    assert_true(score > 0); /* black to move, with a four of its own */
+    assert_int_equal(gomoku_play_moves(e, "l8"), GOMOKU_OK);
+    assert_int_equal(gomoku_state_of(e), GOMOKU_BLACK_WINS);
+    gomoku_eval_info info;
+    assert_int_equal(gomoku_eval_breakdown(&info, e), GOMOKU_OK);
+    assert_true(info.patterns[1][GOMOKU_PAT_FIVE] > 0); /* white's four is still there */
+    assert_int_equal(gomoku_evaluate(&score, e), GOMOKU_OK);
+    assert_int_equal(score, -GOMOKU_SCORE_WIN);
+    assert_int_equal(info.score, -GOMOKU_SCORE_WIN);
+    /* a user evaluation is not asked about a finished game */
+    assert_int_equal(gomoku_set_eval_callback(e, count_stones_eval, &calls), GOMOKU_OK);
+    assert_int_equal(gomoku_evaluate(&score, e), GOMOKU_OK);
+    assert_int_equal(score, -GOMOKU_SCORE_WIN);
+    assert_int_equal(gomoku_eval_breakdown(&info, e), GOMOKU_OK);
+    assert_int_equal(info.custom, 0);
+    assert_int_equal(info.score, -GOMOKU_SCORE_WIN);
+    assert_int_equal(calls, 0);
+    /* taken back, the game goes on and is evaluated as before */
+    assert_int_equal(gomoku_undo(e), GOMOKU_OK);
+    assert_int_equal(gomoku_evaluate(&score, e), GOMOKU_OK);
+    assert_int_equal(calls, 1);
+    gomoku_free(e);
+
+    /* renju: black's forbidden double three loses, and white, who won, is to move */
+    e = test_engine(15, GOMOKU_RENJU, "i8 a1 j8 a3 h9 a5 h10 o15");
+    assert_int_equal(gomoku_play_moves(e, "h8"), GOMOKU_OK);
+    assert_int_equal(gomoku_state_of(e), GOMOKU_WHITE_WINS);
+    assert_int_equal(gomoku_side_to_move(e), GOMOKU_WHITE);
+    assert_int_equal(gomoku_evaluate(&score, e), GOMOKU_OK);
+    assert_int_equal(score, GOMOKU_SCORE_WIN);
+    gomoku_free(e);
+
+    /* a full board without five is a draw */
+    e = test_engine(5, GOMOKU_FREESTYLE, "e5 a2 e4 e2 b5 c4 b2 c1 c5 d3 e3 b4 d2 c3 b3 d1 a3 c2 "
+                                         "a4 a1 d5 e1 d4 a5 b1");
+    assert_int_equal(gomoku_state_of(e), GOMOKU_DRAW);
+    assert_int_equal(gomoku_evaluate(&score, e), GOMOKU_OK);
+    assert_int_equal(score, GOMOKU_SCORE_DRAW);
+    gomoku_free(e);
+}
+
 static void test_eval_callback_replaces_builtin_and_can_be_removed(void **state)
 {
     (void)state;
@@ -686,6 +746,7 @@ int main(void)
         cmocka_unit_test(test_breakdown_counts_combination_points_and_scores_them),
         cmocka_unit_test(test_weights_can_be_read_set_and_validated),
         cmocka_unit_test(test_extreme_valid_weights_keep_the_evaluation_sound),
+        cmocka_unit_test(test_evaluate_scores_a_finished_game_by_its_result),
         cmocka_unit_test(test_eval_callback_replaces_builtin_and_can_be_removed),
         cmocka_unit_test(test_eval_callback_may_read_the_builtin_evaluation),
         cmocka_unit_test(test_engines_in_two_threads_do_not_interfere),
