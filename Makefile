@@ -40,7 +40,7 @@ TESTS := $(patsubst test/%.c,build/test/%,$(TEST_SRCS))
 MANPAGES := $(wildcard man/*.1)
 
 .PHONY: all lib examples tests test check demo bench board-bench vct-bench tactics install uninstall clean \
-        asan valgrind symbols docs install-smoke fuzz fuzz-smoke
+        asan tsan valgrind symbols docs install-smoke fuzz fuzz-smoke
 
 all: lib examples gomoku.pc
 
@@ -82,7 +82,10 @@ examples/%: examples/%.c $(LIB_A) include/gomoku.h
 # Tests link the static library, so they can reach the internal gomoku__ functions too.
 build/test/%: test/%.c $(LIB_A) test/testutil.h
 	@mkdir -p build/test
-	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) -lcmocka -lm
+	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(TEST_LDFLAGS) $(LIB_A) -lcmocka -lm
+
+# The allocation-failure test puts its own failing allocator between the library and libc.
+build/test/test_alloc: TEST_LDFLAGS = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=mmap,--wrap=pthread_create
 
 tests: $(TESTS) bench/vct-bench
 
@@ -126,6 +129,18 @@ asan:
 	$(MAKE) all tests CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined"
 	GOMOKU_SANITIZED=1 sh test/run-tests.sh $(TESTS)
+
+# ThreadSanitizer: the library and the thread tests rebuilt with -fsanitize=thread;
+# test_threads is the stress (8 engines in 8 threads, stops from a 9th) and runs TSAN_MS
+# milliseconds. Any report fails the run; timing margins are the loose ones of valgrind.
+TSAN_MS ?= 60000
+TSAN_TESTS := build/test/test_threads build/test/test_search
+tsan:
+	$(MAKE) clean
+	$(MAKE) lib $(TSAN_TESTS) CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" \
+	    LDFLAGS="-fsanitize=thread"
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66" GOMOKU_SANITIZED=1 GOMOKU_QUICK=1 GOMOKU_STRESS_MS=$(TSAN_MS) \
+	    sh -c 'for t in $(TSAN_TESTS); do echo "== $$t"; $$t || exit 1; done'
 
 valgrind: all tests
 	GOMOKU_QUICK=1 sh test/run-tests.sh --valgrind $(TESTS)

@@ -24,6 +24,17 @@
  *            threat worker keeps up to three). On Linux, tables of 2 MB or more are
  *            mapped on their own and marked for transparent huge pages (madvise); they
  *            never take more than their size.
+ * NO MEMORY  Only these calls can return GOMOKU_ENOMEM: gomoku_new(), gomoku_set_hash_size()
+ *            (the old table is kept), gomoku_search() (the hash table at the first search,
+ *            its per-thread records), gomoku_textbook_search() and gomoku_game_search().
+ *            Memory that only speeds a call up is done without when it cannot be had:
+ *            the threat solvers' tables and memos, and threads that cannot be started
+ *            (the search goes on with fewer). So gomoku_vcf() and gomoku_vct() never
+ *            return it; short of memory they may find less (found = 0), never a wrong
+ *            win. A failed allocation leaks nothing and the engine stays usable; the
+ *            other calls allocate nothing. test/test_alloc.c fails, one at a time, every
+ *            allocation these calls make (gomoku_game_search() through the textbook
+ *            search it shares).
  * COORDINATES x is the column (0 = left), y is the row (0 = top), both zero-based, as in
  *            the Gomocup protocol. Renju notation ("h8") names columns a, b, c, ... from
  *            the left and rows 1, 2, 3, ... from the bottom.
