@@ -32,7 +32,7 @@ refused() {
     fi
 }
 
-for prog in gomoku-analyze gomoku-play gomoku-match gomoku-bench gomoku-tactics pbrain-gomoku; do
+for prog in gomoku-analyze gomoku-play gomoku-match gomoku-bench gomoku-tactics pbrain-gomoku konane; do
     [ -x "examples/$prog" ] || { not_ok "$prog is built"; continue; }
     for h in -h --help; do
         run "./examples/$prog" $h
