@@ -30,7 +30,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "examples", "python"))
+sys.path.insert(0, os.path.join(HERE, "..", "python"))
 import gomoku  # noqa: E402
 
 RULES = ["freestyle", "standard", "renju"]

@@ -20,7 +20,7 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "examples", "python"))
+sys.path.insert(0, os.path.join(HERE, "..", "python"))
 import gomoku  # noqa: E402
 
 

@@ -43,7 +43,7 @@ check "fit prints the loss of the current weights" grep -q '^loss with the curre
 tail -n 1 "$tmp/fit.txt" > "$tmp/w.json"
 check "the fitted weights are valid for gomoku_set_weights" python3 -c "
 import json, sys
-sys.path.insert(0, 'examples/python')
+sys.path.insert(0, 'python')
 import gomoku
 d = json.load(open('$tmp/w.json'))
 e = gomoku.Engine(15, 'freestyle', library_path='$LIB')

@@ -21,9 +21,9 @@ if [ -z "$vg" ]; then
         if sh "$s"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures="$failures $s"; fi
     done
     # A sanitizer-built library cannot be loaded by python3 through ctypes.
-    if [ -z "$GOMOKU_SANITIZED" ] && [ -d examples/python ] && ls examples/python/test_*.py >/dev/null 2>&1; then
-        echo "== python unittest (examples/python)"
-        if (cd examples/python && python3 -m unittest discover -p 'test_*.py' -v); then
+    if [ -z "$GOMOKU_SANITIZED" ] && ls python/tests/test_*.py >/dev/null 2>&1; then
+        echo "== python unittest (python/tests, the package from this tree)"
+        if (cd python/tests && PYTHONPATH=.. python3 -m unittest discover -p 'test_*.py' -v); then
             passed=$((passed + 1)); else failed=$((failed + 1)); failures="$failures python"; fi
     fi
 fi

@@ -1,6 +1,6 @@
-"""Tests of the ctypes binding (python3 -m unittest from examples/python; make test runs
-them). They load the library the binding finds by default: lib/libgomoku.so of this
-repository, or GOMOKU_LIBRARY."""
+"""Tests of the ctypes binding: python3 -m unittest from python/tests, with python/ on
+PYTHONPATH (make test does that) or with the package installed (CI does both). They load
+the library the binding finds by default (see gomoku.load_library), or GOMOKU_LIBRARY."""
 
 import ctypes
 import os
