@@ -4,6 +4,8 @@
  * leaves the engine as it was.
  */
 #include "internal.h"
+#include "rules.h"
+#include "tt.h"
 
 #include <stdlib.h>
 #include <string.h>

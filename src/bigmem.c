@@ -14,8 +14,9 @@
 #include <sys/mman.h>
 #endif
 
-#include "internal.h"
+#include "bigmem.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 #define HUGE_PAGE ((size_t)2 << 20)

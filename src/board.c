@@ -8,11 +8,13 @@
  * kept for each of the last UNDO_PLIES moves; a move older than that (a long game taken
  * back) is undone by the same update in reverse.
  */
-#include "internal.h"
+#include "board.h"
+#include "pattern.h"
+#include "rules.h"
 
 #include <string.h>
 
-/* The line update is inlined into make and unmake so that `u` and `placing` are
+/* The line update is inlined into place() and take_back() so that `u` and `placing` are
  * constants there; gcc does not do it on its own at -O2. */
 #if defined(__GNUC__)
 #define HOT_INLINE inline __attribute__((always_inline))
@@ -368,7 +370,7 @@ static inline void update_near(board *b, int idx, int delta)
     }
 }
 
-static HOT_INLINE void make(board *b, int idx, int full)
+static HOT_INLINE void place(board *b, int idx, int full)
 {
     int s = b->side;
     int wins = gomoku__makes_five(b, idx, s);
@@ -406,7 +408,7 @@ static HOT_INLINE void make(board *b, int idx, int full)
         b->state = GOMOKU_DRAW;
 }
 
-static HOT_INLINE void unmake(board *b, int full)
+static HOT_INLINE void take_back(board *b, int full)
 {
     int idx = b->moves[--b->nmoves];
     int s = b->cell[idx];
@@ -428,10 +430,10 @@ static HOT_INLINE void unmake(board *b, int full)
     b->forbidden_loss = 0;
 }
 
-void gomoku__board_make(board *b, int idx) { make(b, idx, 1); }
-void gomoku__board_unmake(board *b) { unmake(b, 1); }
-void gomoku__board_make_lite(board *b, int idx) { make(b, idx, 0); }
-void gomoku__board_unmake_lite(board *b) { unmake(b, 0); }
+void gomoku__board_make(board *b, int idx) { place(b, idx, 1); }
+void gomoku__board_unmake(board *b) { take_back(b, 1); }
+void gomoku__board_make_lite(board *b, int idx) { place(b, idx, 0); }
+void gomoku__board_unmake_lite(board *b) { take_back(b, 0); }
 
 int gomoku__board_check(const board *b)
 {

@@ -4,7 +4,8 @@
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
-#include "threat.h"
+#include "bigmem.h"
+#include "threatctx.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -136,7 +137,7 @@ static void promote(short *mv, int n, int m)
 
 /* A depth-first VCF of the side to move from ply on a budget of its own; the line, when
  * asked for, goes to c->line from ply. */
-static int vcf_probe(ctx *c, int ply, int depth, long long sub, int need_line)
+static int vcf_probe(threat_ctx *c, int ply, int depth, long long sub, int need_line)
 {
     long long budget = c->budget;
     if (c->budget - c->nodes > sub)
@@ -155,11 +156,11 @@ static int vcf_probe(ctx *c, int ply, int depth, long long sub, int need_line)
  * moves (children) in mv[0 .. *n - 1]. An attacker node seen before (its numbers are in
  * the table) skips the VCF probe, which failed the first time: it is a shortcut only,
  * since every four that starts such a VCF is among the node's children (measured with
- * the defender's counter-VCF probe that gomoku__threat_defender_moves() then had: 2.4% fewer nodes on
+ * the defender's counter-VCF probe that the defender's move generator then had: 2.4% fewer nodes on
  * the 456 positions of the freestyle match games at 487k nodes each, the same 126 wins;
  * 13% fewer on an 11-ply win that needs 2.2M). */
-static int df_eval(ctx *c, df_table *t, uint64_t key, int ply, int max_plies, int seen,
-                   short *mv, int *n)
+static int df_eval(threat_ctx *c, df_table *t, uint64_t key, int ply, int max_plies,
+                   int seen, short *mv, int *n)
 {
     board *b = c->b;
     if (seen && (*n = mc_get(t, b, key, mv)) >= 0) {
@@ -205,7 +206,7 @@ static uint64_t df_child_key(const board *b, int ply, int m)
            (ply % 2 == 0 ? SALT_DF_AND : SALT_DF_OR);
 }
 
-static void df_mid(ctx *c, df_table *t, int ply, int max_plies, uint32_t thpn, uint32_t thdn)
+static void df_mid(threat_ctx *c, df_table *t, int ply, int max_plies, uint32_t thpn, uint32_t thdn)
 {
     board *b = c->b;
     uint64_t key = df_key(b, ply);
@@ -328,7 +329,7 @@ static void df_mid(ctx *c, df_table *t, int ply, int max_plies, uint32_t thpn, u
 
 /* Writes the proven line: at attacker nodes a proven move, at defender nodes a proven
  * answer (falling back on the depth-first search where the table lost an entry). */
-static int df_line(ctx *c, df_table *t, int ply, int max_plies)
+static int df_line(threat_ctx *c, df_table *t, int ply, int max_plies)
 {
     board *b = c->b;
     short mv[CAND_MAX];
@@ -402,7 +403,7 @@ int gomoku__dfpn_memo_holds(const gomoku__vct_memo *memo, const board *b, int ma
 /* df-pn from the root; returns the line's length or 0, and *disproved = 1 when the root
  * was refuted outright (no VCT within the generators and max_plies). With a memo, its
  * table is used and kept (cleared first when it belongs to another position). */
-int gomoku__dfpn_search(ctx *c, int max_plies, int *disproved, gomoku__vct_memo *memo)
+int gomoku__dfpn_search(threat_ctx *c, int max_plies, int *disproved, gomoku__vct_memo *memo)
 {
     *disproved = 0;
     df_table t;

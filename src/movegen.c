@@ -4,17 +4,22 @@
  * empty cell near the stones; ordered by the shapes a move makes and stops, killers and
  * history.
  */
-#include "search.h"
+#include "movegen.h"
 
-/* The opponent's five points (cells): writes up to cap of them, returns how many. */
-int gomoku__five_points(thread *t, int ply, int side, int *out, int cap)
+/* The cells worth scanning: the stones' bounding box grown by two, on the board. */
+static inline gomoku__box scan_area(const board *b, const gomoku__box *bx)
 {
-    board *b = t->b;
-    int x0, y0, x1, y1, n = 0;
-    scan_area(t, ply, 2, &x0, &y0, &x1, &y1);
-    for (int y = y0; y <= y1; y++) {
-        int idx = board_index(b, x0, y);
-        for (int x = x0; x <= x1; x++, idx++)
+    return gomoku__box_grow(*bx, 2, b->size);
+}
+
+/* The side's five points (cells): writes up to cap of them, returns how many. */
+int gomoku__five_points(const board *b, const gomoku__box *bx, int side, int *out, int cap)
+{
+    gomoku__box a = scan_area(b, bx);
+    int n = 0;
+    for (int y = a.y0; y <= a.y1; y++) {
+        int idx = board_index(b, a.x0, y);
+        for (int x = a.x0; x <= a.x1; x++, idx++)
             if (b->cls[idx][side] == K_FIVE) {
                 if (n < cap)
                     out[n] = idx;
@@ -27,9 +32,8 @@ int gomoku__five_points(thread *t, int ply, int side, int *out, int cap)
 /* The opponent's five point inside the search: the opponent's last move made it (an
  * older one would have been blocked, or the game would be over), so it lies on a line
  * through that move, within four steps. Falls back to a scan to be safe. */
-int gomoku__five_point_near_last(thread *t, int ply, int side)
+int gomoku__five_point_near_last(const board *b, const gomoku__box *bx, int side)
 {
-    board *b = t->b;
     if (b->nmoves > 0) {
         int last = b->moves[b->nmoves - 1];
         for (int d = 0; d < NDIR; d++) {
@@ -44,21 +48,20 @@ int gomoku__five_point_near_last(thread *t, int ply, int side)
         }
     }
     int q = 0;
-    gomoku__five_points(t, ply, side, &q, 1);
+    gomoku__five_points(b, bx, side, &q, 1);
     return q;
 }
 
 /* The mover's four points (a four or better) in the scan area, in board order; the scan
  * stops when it has as many as the class counts say there are (a four point is next to a
  * stone, so inside the area). */
-int gomoku__box_fours(thread *t, int ply, int *list)
+int gomoku__box_fours(const board *b, const gomoku__box *bx, int *list)
 {
-    board *b = t->b;
-    int me = b->side - 1, n = 0, x0, y0, x1, y1, want = four_points(b, me);
-    scan_area(t, ply, 2, &x0, &y0, &x1, &y1);
-    for (int y = y0; y <= y1 && n < want; y++) {
-        int idx = board_index(b, x0, y);
-        for (int x = x0; x <= x1; x++, idx++)
+    int me = b->side - 1, n = 0, want = four_points(b, me);
+    gomoku__box a = scan_area(b, bx);
+    for (int y = a.y0; y <= a.y1 && n < want; y++) {
+        int idx = board_index(b, a.x0, y);
+        for (int x = a.x0; x <= a.x1; x++, idx++)
             if (b->cls[idx][me] >= K_FOUR && b->cell[idx] == C_EMPTY)
                 list[n++] = idx;
     }
@@ -83,24 +86,23 @@ static inline void add_unique(int *list, int *n, int idx)
  * how many (0 when the threat is not real, e.g. every such black point is forbidden in
  * renju).
  */
-static int gen_defence(thread *t, int ply, int *list)
+static int gen_defence(board *b, const gomoku__box *bx, int *list)
 {
-    board *b = t->b;
     int me = b->side - 1, opp = 1 - me;
-    int x0, y0, x1, y1, n = 0, threats = 0;
+    int n = 0, threats = 0;
     int renju_black_opp = b->rule == GOMOKU_RENJU && opp == 0;
     /* The class counts say how many threat points there are: the scan stops when it has
      * them all (such a point is next to a stone, so inside the area). */
     int left = b->ncls[opp][K_OPEN_FOUR] + b->ncls[opp][K_FOUR_THREE];
-    scan_area(t, ply, 2, &x0, &y0, &x1, &y1);
-    for (int y = y0; y <= y1 && left > 0; y++) {
-        int idx = board_index(b, x0, y);
-        for (int x = x0; x <= x1; x++, idx++) {
+    gomoku__box a = scan_area(b, bx);
+    for (int y = a.y0; y <= a.y1 && left > 0; y++) {
+        int idx = board_index(b, a.x0, y);
+        for (int x = a.x0; x <= a.x1; x++, idx++) {
             int k = b->cls[idx][opp];
             if (k != K_OPEN_FOUR && k != K_FOUR_THREE)
                 continue;
             left--;
-            if (renju_black_opp && black_forbidden(b, idx))
+            if (renju_black_opp && gomoku__black_forbidden(b, idx))
                 continue;
             threats++;
             add_unique(list, &n, idx);
@@ -116,14 +118,14 @@ static int gen_defence(thread *t, int ply, int *list)
         return 0;
     /* The mover's own fours gain a tempo. */
     int fours[GOMOKU_MAX_CELLS];
-    int nf = gomoku__box_fours(t, ply, fours);
+    int nf = gomoku__box_fours(b, bx, fours);
     for (int i = 0; i < nf; i++)
         add_unique(list, &n, fours[i]);
     /* Renju: black's forbidden points are not moves. */
     if (b->rule == GOMOKU_RENJU && me == 0) {
         int k = 0;
         for (int i = 0; i < n; i++)
-            if (!black_forbidden(b, list[i]))
+            if (!gomoku__black_forbidden(b, list[i]))
                 list[k++] = list[i];
         n = k;
     }
@@ -131,17 +133,16 @@ static int gen_defence(thread *t, int ply, int *list)
 }
 
 /* Every empty cell within distance 2 of a stone (renju: black's forbidden points out). */
-int gomoku__gen_all(thread *t, int ply, int *list)
+int gomoku__gen_all(board *b, const gomoku__box *bx, int *list)
 {
-    board *b = t->b;
-    int x0, y0, x1, y1, n = 0;
+    int n = 0;
     int renju_black = b->rule == GOMOKU_RENJU && b->side == C_BLACK;
-    scan_area(t, ply, 2, &x0, &y0, &x1, &y1);
-    for (int y = y0; y <= y1; y++) {
-        int idx = board_index(b, x0, y);
-        for (int x = x0; x <= x1; x++, idx++)
+    gomoku__box a = scan_area(b, bx);
+    for (int y = a.y0; y <= a.y1; y++) {
+        int idx = board_index(b, a.x0, y);
+        for (int x = a.x0; x <= a.x1; x++, idx++)
             if (b->cell[idx] == C_EMPTY && b->near[idx] > 0 &&
-                !(renju_black && black_forbidden(b, idx)))
+                !(renju_black && gomoku__black_forbidden(b, idx)))
                 list[n++] = idx;
     }
     return n;
@@ -152,35 +153,34 @@ int gomoku__gen_all(thread *t, int ply, int *list)
  * at most one (checked by the caller). Returns the count; *forced is set when the
  * opponent's threat restricts the moves.
  */
-int gomoku__generate(thread *t, int ply, int *list, int *forced)
+int gomoku__generate(board *b, const gomoku__box *bx, int *list, int *forced)
 {
-    board *b = t->b;
     int me = b->side - 1, opp = 1 - me;
     *forced = 0;
     if (b->ncls[opp][K_FIVE] > 0) {
         *forced = 1;
-        list[0] = gomoku__five_point_near_last(t, ply, opp);
+        list[0] = gomoku__five_point_near_last(b, bx, opp);
         if (list[0] == 0 || illegal(b, list[0]))
             return 0;
         return 1;
     }
     if ((b->ncls[opp][K_OPEN_FOUR] > 0 || b->ncls[opp][K_FOUR_THREE] > 0) &&
         b->rule != GOMOKU_CARO) {
-        int n = gen_defence(t, ply, list);
+        int n = gen_defence(b, bx, list);
         if (n > 0) {
             *forced = 1;
             return n;
         }
     }
-    return gomoku__gen_all(t, ply, list);
+    return gomoku__gen_all(b, bx, list);
 }
 
 /* Orders list[0..n-1] by score, best first; the hash move and killers go first. */
-void gomoku__score_moves(thread *t, int ply, int *list, int *score, int n, int hash_move)
+void gomoku__score_moves(const board *b, const int killer[2], const int *history,
+                         const int *list, int *score, int n, int hash_move)
 {
-    board *b = t->b;
     int me = b->side - 1;
-    const int *hist = t->history[me];
+    const int *hist = history;
     for (int i = 0; i < n; i++) {
         int m = list[i];
         int s;
@@ -188,9 +188,9 @@ void gomoku__score_moves(thread *t, int ply, int *list, int *score, int n, int h
             s = 1 << 28;
         else {
             s = move_value(b, m, me) * 64;
-            if (m == t->killer[ply][0])
+            if (m == killer[0])
                 s += 2000 * 64;
-            else if (m == t->killer[ply][1])
+            else if (m == killer[1])
                 s += 1500 * 64;
             s += hist[m] > 60000 ? 60000 : hist[m];
         }

@@ -22,7 +22,7 @@
  * Tables are built once per process per rule behind pthread_once and are read-only
  * afterwards, so engines in different threads share them safely.
  */
-#include "internal.h"
+#include "pattern.h"
 
 #include <pthread.h>
 #include <stdlib.h>

@@ -17,6 +17,7 @@
 #define GOMOKU_ROOTTHREAT_H
 
 #include "search.h"
+#include "threat.h"
 #include "timeman.h"
 
 #include <pthread.h>
@@ -113,9 +114,8 @@ static inline int gomoku__rootthreat_won(gomoku__rootthreat *rt)
 /* ... and has it proven the main thread's current best move lost? */
 static inline int gomoku__rootthreat_best_lost(gomoku__rootthreat *rt)
 {
-    return rt->worker &&
-           atomic_load_explicit(&rt->lost[atomic_load_explicit(&rt->cur_best, memory_order_relaxed)],
-                                memory_order_relaxed);
+    int m = atomic_load_explicit(&rt->cur_best, memory_order_relaxed);
+    return rt->worker && atomic_load_explicit(&rt->lost[m], memory_order_relaxed);
 }
 /* Has the worker proven m lost? */
 static inline int gomoku__rootthreat_lost(gomoku__rootthreat *rt, int m)

@@ -20,7 +20,7 @@
  * which the PAD wall cells make safe to read); fives, fours and straight fours can all be
  * decided inside that window. Only the recursive three check touches the board itself.
  */
-#include "internal.h"
+#include "rules.h"
 
 #define W 11 /* window cells: offsets -5..+5 */
 #define MID 5

@@ -79,7 +79,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_DEPTH 100      /* iterations */
+#define MAX_ITERATIONS 100 /* iterations of the main search */
 #define MAX_THREADS 64
 #define DEFENCE_EXTEND 6  /* defence lists this short do not use up depth (measured:
                              4 -> 6 scored 67.5/120 at 200k nodes a move, 9 the same;
@@ -124,26 +124,6 @@ static const int lmp_all[3] = {0, 14, 24};
 #define QS_MAX 8          /* quiescence plies: four fours and their blocks (measured:
                              12 scored 57/120, 6 scored 50.3% of 360 games) */
 #define VERIFY_FROM 4      /* iterations from which the best move is checked */
-
-/* ---------------------------------------------------------------------------------- */
-/* Board helpers                                                                       */
-/* ---------------------------------------------------------------------------------- */
-
-
-static box box_of_board(const board *b)
-{
-    box r = {b->size, b->size, -1, -1};
-    for (int i = 0; i < b->nmoves; i++) {
-        int x = board_x(b, b->moves[i]), y = board_y(b, b->moves[i]);
-        if (x < r.x0) r.x0 = x;
-        if (y < r.y0) r.y0 = y;
-        if (x > r.x1) r.x1 = x;
-        if (y > r.y1) r.y1 = y;
-    }
-    return r;
-}
-
-
 
 /* ---------------------------------------------------------------------------------- */
 /* Limits                                                                              */
@@ -250,7 +230,7 @@ static int qsearch(thread *t, int alpha, int beta, int ply, int qd, int attacker
         return done;
     int me = b->side - 1, opp = 1 - me;
     if (b->ncls[opp][K_FIVE] == 1) {
-        int block = gomoku__five_point_near_last(t, ply, opp);
+        int block = gomoku__five_point_near_last(b, &t->bx[ply], opp);
         if (block == 0 || illegal(b, block))
             return -(WIN - ply - 2);
         make(t, ply, block);
@@ -283,7 +263,7 @@ static int qsearch(thread *t, int alpha, int beta, int ply, int qd, int attacker
     if (stand > alpha)
         alpha = stand;
     int *list = t->moves[ply], *score = t->scores[ply];
-    int n = qd < 2 ? gomoku__box_fours(t, ply, list) : line_fours(b, b->moves[b->nmoves - 2], list);
+    int n = qd < 2 ? gomoku__box_fours(b, &t->bx[ply], list) : line_fours(b, b->moves[b->nmoves - 2], list);
     for (int i = 0; i < n; i++)
         score[i] = move_value(b, list[i], me);
     for (int i = 0; i < n; i++) {
@@ -446,7 +426,7 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
     }
     int *list = t->moves[ply], *score = t->scores[ply];
     int forced, pruned_dead = 0;
-    int n = gomoku__generate(t, ply, list, &forced);
+    int n = gomoku__generate(b, &t->bx[ply], list, &forced);
     if (horizon && !forced) /* renju: every threat point of black's is forbidden */
         return qsearch(t, alpha, beta, ply, 0, b->side);
     if (!forced && n > 1)
@@ -457,7 +437,7 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
             return -(WIN - ply - 2);
         return evaluate(t);
     }
-    gomoku__score_moves(t, ply, list, score, n, hash_move);
+    gomoku__score_moves(b, t->killer[ply], t->history[me], list, score, n, hash_move);
 
     /* Forced replies do not use up depth, so threat sequences (fours, and threes
      * answered from a short list of defences) are read further than quiet play; a
@@ -562,20 +542,20 @@ static int root_moves(thread *t, int *list)
     board *b = t->b;
     int me = b->side - 1, opp = 1 - me, forced;
     if (b->ncls[me][K_FIVE] > 0)
-        return gomoku__five_points(t, 0, me, list, 1) > 0 ? 1 : 0;
+        return gomoku__five_points(b, &t->bx[0], me, list, 1) > 0 ? 1 : 0;
     if (b->ncls[opp][K_FIVE] > 0) {
         int tmp[GOMOKU_MAX_CELLS];
-        int k = gomoku__five_points(t, 0, opp, tmp, GOMOKU_MAX_CELLS), n = 0;
+        int k = gomoku__five_points(b, &t->bx[0], opp, tmp, GOMOKU_MAX_CELLS), n = 0;
         for (int i = 0; i < k; i++)
             if (!illegal(b, tmp[i]))
                 list[n++] = tmp[i];
         if (n > 0)
             return n;
-        return gomoku__gen_all(t, 0, list);
+        return gomoku__gen_all(b, &t->bx[0], list);
     }
-    int n = gomoku__generate(t, 0, list, &forced);
+    int n = gomoku__generate(b, &t->bx[0], list, &forced);
     if (n == 0)
-        n = gomoku__gen_all(t, 0, list);
+        n = gomoku__gen_all(b, &t->bx[0], list);
     if (n == 0) {
         /* Nothing near the stones (or every such cell forbidden): any empty legal cell. */
         for (int y = 0; y < b->size; y++)
@@ -722,7 +702,7 @@ static void iterate(thread *t, root_result *out)
         int sc[GOMOKU_MAX_CELLS];
         tt_hit hit;
         int hm = gomoku__tt_probe(sh->tt, b->hash, 0, &hit) ? hit.move : 0;
-        gomoku__score_moves(t, 0, list, sc, n, hm);
+        gomoku__score_moves(b, t->killer[0], t->history[b->side - 1], list, sc, n, hm);
         for (int i = 0; i < n; i++)
             pick(list, sc, n, i);
         if (t->id > 0 && n > 2) {
@@ -996,7 +976,8 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
     sh.engine = engine;
     sh.tt = engine->tt;
     sh.node_limit = limits->nodes;
-    sh.max_depth = limits->depth > 0 && limits->depth < MAX_DEPTH ? limits->depth : MAX_DEPTH;
+    sh.max_depth =
+        limits->depth > 0 && limits->depth < MAX_ITERATIONS ? limits->depth : MAX_ITERATIONS;
     sh.nthreads = nthreads;
     atomic_init(&sh.abort_all, 0);
     atomic_init(&sh.helper_nodes, 0);
@@ -1005,7 +986,7 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
     gomoku__rootthreat_init(&rt, &engine->stop, &sh.clock, limits, nthreads);
     sh.rt = &rt;
 
-    box root_box = box_of_board(b);
+    gomoku__box root_box = gomoku__box_of_stones(b);
     for (int i = 0; i < nthreads; i++) {
         thread *t = &ts[i];
         t->sh = &sh;
@@ -1035,7 +1016,8 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
     sh.root_n = root_moves(&ts[0], sh.root_list);
     /* The root moves' ordering scores: the root threat searches test the best first. */
     int root_score[GOMOKU_MAX_CELLS];
-    gomoku__score_moves(&ts[0], 0, sh.root_list, root_score, sh.root_n, 0);
+    gomoku__score_moves(b, ts[0].killer[0], ts[0].history[b->side - 1], sh.root_list,
+                        root_score, sh.root_n, 0);
     /* The threat worker (thread 1, on its board) starts first, so that it has the whole
      * clock. Its first check, once its VCT is over, is of the move the ordering likes
      * best: the main thread's own list is not ready before the root threat phase. */

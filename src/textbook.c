@@ -18,7 +18,7 @@
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #endif
 
-#include "internal.h"
+#include "textbook.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -27,8 +27,8 @@
 
 /* Larger than any score, and safe to negate. Scores coming from a game are clamped to
  * well inside it, so that mate-distance adjustments can never overflow. */
-#define INF (INT_MAX / 2)
-#define SCORE_CLAMP (INF - 2 * GOMOKU_MAX_PV - 1)
+#define TB_INF (INT_MAX / 2)
+#define SCORE_CLAMP (TB_INF - 2 * GOMOKU_MAX_PV - 1)
 
 /* Move lists start at this capacity per ply and grow when a game needs more. A generate()
  * that fills the whole buffer may have been cut short, so it is called again with more
@@ -240,7 +240,7 @@ static int minimax(search_ctx *c, int depth, int ply, int maximising)
     if (r)
         return r < 0 ? 0 : maximising ? v : -v;
     const gomoku_game *g = c->game;
-    int best = maximising ? -INF : INF;
+    int best = maximising ? -TB_INF : TB_INF;
     for (int i = 0; i < n; i++) {
         int m = c->moves[ply][i];
         g->make(g->state, m);
@@ -266,7 +266,7 @@ static int alphabeta(search_ctx *c, int depth, int ply, int alpha, int beta, int
     if (r)
         return r < 0 ? 0 : maximising ? v : -v;
     const gomoku_game *g = c->game;
-    int best = maximising ? -INF : INF;
+    int best = maximising ? -TB_INF : TB_INF;
     for (int i = 0; i < n; i++) {
         int m = c->moves[ply][i];
         g->make(g->state, m);
@@ -310,7 +310,7 @@ static int negamax(search_ctx *c, int depth, int ply)
     if (r)
         return r < 0 ? 0 : v;
     const gomoku_game *g = c->game;
-    int best = -INF;
+    int best = -TB_INF;
     for (int i = 0; i < n; i++) {
         int m = c->moves[ply][i];
         g->make(g->state, m);
@@ -335,7 +335,7 @@ static int negamax_ab(search_ctx *c, int depth, int ply, int alpha, int beta)
     if (r)
         return r < 0 ? 0 : v;
     const gomoku_game *g = c->game;
-    int best = -INF;
+    int best = -TB_INF;
     for (int i = 0; i < n; i++) {
         int m = c->moves[ply][i];
         g->make(g->state, m);
@@ -424,13 +424,13 @@ int gomoku_game_search(gomoku_textbook_result *out, const gomoku_game *game, gom
         value = minimax(c, depth, 0, 1);
         break;
     case GOMOKU_ALGO_ALPHABETA:
-        value = alphabeta(c, depth, 0, -INF, INF, 1);
+        value = alphabeta(c, depth, 0, -TB_INF, TB_INF, 1);
         break;
     case GOMOKU_ALGO_NEGAMAX:
         value = negamax(c, depth, 0);
         break;
     case GOMOKU_ALGO_NEGAMAX_AB:
-        value = negamax_ab(c, depth, 0, -INF, INF);
+        value = negamax_ab(c, depth, 0, -TB_INF, TB_INF);
         break;
     }
     if (c->error) {

@@ -4,6 +4,7 @@
  * Moves are padded board indices while searching and board x,y in the result.
  */
 #include "internal.h"
+#include "textbook.h"
 
 #include <stdlib.h>
 #include <string.h>

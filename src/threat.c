@@ -15,7 +15,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
-#include "threat.h"
+#include "threatctx.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,9 +25,10 @@
 
 /* ---- entry points ---------------------------------------------------------------- */
 
-static void ctx_init(ctx *c, board *b, long long budget, atomic_int *stop, double deadline_ms)
+static void ctx_init(threat_ctx *c, board *b, long long budget, atomic_int *stop,
+                     double deadline_ms)
 {
-    memset(c, 0, offsetof(ctx, boxes));
+    memset(c, 0, offsetof(threat_ctx, boxes));
     c->b = b;
     c->att = b->side;
     c->def = 3 - b->side;
@@ -39,21 +40,7 @@ static void ctx_init(ctx *c, board *b, long long budget, atomic_int *stop, doubl
     c->deadline_ms = deadline_ms;
     clock_gettime(CLOCK_MONOTONIC, &c->start);
     /* The scan box: every cell with a pattern lies within five steps of a stone. */
-    box *bx = &c->boxes[0];
-    bx->x0 = bx->y0 = b->size;
-    bx->x1 = bx->y1 = -1;
-    for (int i = 0; i < b->nmoves; i++) {
-        int row = b->moves[i] / b->stride; /* one division per stone: this runs per call */
-        int x = b->moves[i] - row * b->stride - PAD, y = row - PAD;
-        bx->x0 = x < bx->x0 ? x : bx->x0;
-        bx->y0 = y < bx->y0 ? y : bx->y0;
-        bx->x1 = x > bx->x1 ? x : bx->x1;
-        bx->y1 = y > bx->y1 ? y : bx->y1;
-    }
-    bx->x0 = bx->x0 - 5 < 0 ? 0 : bx->x0 - 5;
-    bx->y0 = bx->y0 - 5 < 0 ? 0 : bx->y0 - 5;
-    bx->x1 = bx->x1 + 5 >= b->size ? b->size - 1 : bx->x1 + 5;
-    bx->y1 = bx->y1 + 5 >= b->size ? b->size - 1 : bx->y1 + 5;
+    c->boxes[0] = gomoku__box_grow(gomoku__box_of_stones(b), 5, b->size);
 }
 
 /* The common driver. vct = 0: VCF, one depth-first search (cheapest for the many small
@@ -86,7 +73,7 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
             *refuted = 1;
         return 0;
     }
-    ctx cx, *c = &cx;
+    threat_ctx cx, *c = &cx;
     ctx_init(c, b, budget, stop, deadline_ms);
     int len = 0, complete = 0, disproved = 0;
     if (!vct) {

@@ -43,16 +43,16 @@
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
-#include "threat.h"
+#include "threatctx.h"
 
 #include <string.h>
 
 /* Cells of class >= kmin for side s inside the scan box, at most cap. The board's class
  * counts say how many there are, so the scan stops as soon as it has them all. */
-static int scan_class(const ctx *c, int s, int kmin, short *out, int cap)
+static int scan_class(const threat_ctx *c, int s, int kmin, short *out, int cap)
 {
     const board *b = c->b;
-    const box *bx = &c->boxes[c->sp];
+    const gomoku__box *bx = &c->boxes[c->sp];
     int want = 0;
     for (int k = kmin; k < K_NUM; k++)
         want += b->ncls[s - 1][k];
@@ -108,10 +108,10 @@ static int scan_class(const ctx *c, int s, int kmin, short *out, int cap)
  * a closed three that makes no such point is left out here, since the defender's node
  * would refute it at once. (When s has such a point already every closed three is kept:
  * the point usually stays.) */
-static int scan_threats(const ctx *c, int s, short *out, int cap)
+static int scan_threats(const threat_ctx *c, int s, short *out, int cap)
 {
     const board *b = c->b;
-    const box *bx = &c->boxes[c->sp];
+    const gomoku__box *bx = &c->boxes[c->sp];
     int shift = s == C_BLACK ? 0 : 4, n = 0;
     int kmin = c->caro ? K_OPEN_FOUR : K_FOUR_THREE, have = 0;
     for (int k = kmin; k < K_NUM; k++)
@@ -141,7 +141,7 @@ static int scan_threats(const ctx *c, int s, short *out, int cap)
     return n;
 }
 
-int gomoku__threat_first_five(const ctx *c, int s)
+int gomoku__threat_first_five(const threat_ctx *c, int s)
 {
     short f[CAND_MAX];
     return scan_class(c, s, K_FIVE, f, CAND_MAX) > 0 ? f[0] : -1;
@@ -159,7 +159,7 @@ static int contains(const short *list, int n, int v)
  * and, in caro, the cell just beyond each end of each five they make (a five closed by
  * the opponent at both ends does not win there); a stone anywhere else leaves every
  * five as it was. Returns the count, -1 if more than cap. */
-static int five_stoppers(const ctx *c, int threat, short *out, int cap)
+static int five_stoppers(const threat_ctx *c, int threat, short *out, int cap)
 {
     const board *b = c->b;
     short f[CAND_MAX];
@@ -193,7 +193,7 @@ static int five_stoppers(const ctx *c, int threat, short *out, int cap)
  * point: tried on the board. Forbidden moves are left out (they lose); a move that fills
  * the board counts (a draw stops the threat too). Returns the count, -1 on overflow.
  * Outside caro no single stone stops two five points, so that case is answered at once. */
-static int five_blocks(ctx *c, int threat, short *out, int cap)
+static int five_blocks(threat_ctx *c, int threat, short *out, int cap)
 {
     short cand[CAND_MAX];
     int nc = five_stoppers(c, threat, cand, CAND_MAX);
@@ -248,7 +248,7 @@ static int proximity(const board *b, int idx, int last)
     return m <= 2 ? 3 : 0;
 }
 
-static void order_moves(const ctx *c, short *mv, int n, int s, int last)
+static void order_moves(const threat_ctx *c, short *mv, int n, int s, int last)
 {
     int key[CAND_MAX];
     for (int i = 0; i < n; i++)
@@ -270,12 +270,12 @@ static void order_moves(const ctx *c, short *mv, int n, int s, int last)
  * of the line (the defender occupies a five point, the attacker plays another) and
  * returns its length. When every five point is forbidden for black, the line shows black
  * playing some legal move elsewhere instead. Returns 0 if no such line can be shown. */
-int gomoku__threat_finish_line(ctx *c, int ply)
+int gomoku__threat_finish_line(threat_ctx *c, int ply)
 {
     short f[CAND_MAX];
     int nf = scan_class(c, c->att, K_FIVE, f, CAND_MAX);
     for (int pass = 0; pass < 2; pass++) {
-        const box *bx = &c->boxes[c->sp];
+        const gomoku__box *bx = &c->boxes[c->sp];
         int n = pass == 0 ? nf : (bx->x1 - bx->x0 + 1) * (bx->y1 - bx->y0 + 1);
         for (int i = 0; i < n; i++) {
             int x = pass == 0 ? f[i]
@@ -322,7 +322,7 @@ static int add_cell(short *w, int *n, int cap, int q)
  * forbidden already, or become so by the recursive three rule after a distant white
  * stone; then t does not count as a threat.
  */
-static int renju_open_four_follows(ctx *c, int t, int f, int d)
+static int renju_open_four_follows(threat_ctx *c, int t, int f, int d)
 {
     board *b = c->b;
     int A = c->att, found = 0, bad = 0;
@@ -360,7 +360,7 @@ static int renju_open_four_follows(ctx *c, int t, int f, int d)
  * only a t that no white stone far away can make forbidden counts (see the file
  * comment). Not used in caro.
  */
-static int four_three_stoppers(ctx *c, int t, short *w, int cap)
+static int four_three_stoppers(threat_ctx *c, int t, short *w, int cap)
 {
     board *b = c->b;
     int A = c->att, D = c->def, n = 0;
@@ -428,7 +428,7 @@ static int four_three_stoppers(ctx *c, int t, short *w, int cap)
  * also the cells beyond their ends). For black in renju t counts only when its four is
  * its only line of three or more, so that no white stone can make it forbidden.
  */
-static int open_four_stoppers(ctx *c, int t, short *w, int cap)
+static int open_four_stoppers(threat_ctx *c, int t, short *w, int cap)
 {
     board *b = c->b;
     int A = c->att, D = c->def, nw = -1;
@@ -472,7 +472,7 @@ static int open_four_stoppers(ctx *c, int t, short *w, int cap)
  * and four-three points (see the file comment), written to out. Returns their count, or
  * -1 when the attacker has no such threat or the list overflows. *spare receives a cell
  * for the defender to play when nothing defends (the line must show some move). */
-static int three_defences(ctx *c, short *out, int cap, int *spare)
+static int three_defences(threat_ctx *c, short *out, int cap, int *spare)
 {
     board *b = c->b;
     int A = c->att, D = c->def;
@@ -517,7 +517,7 @@ static int three_defences(ctx *c, short *out, int cap, int *spare)
 }
 
 /* The defender's moves at a defender node, ordered, into defs. Returns their number; 0
- * when the attacker has five points that no move stops (gomoku__threat_finish_line() shows the end);
+ * when the attacker has five points that no move stops (the line's end is shown then);
  * -1 when the attacker's last move needs no answer, or the defender wins first, or the
  * lists overflow (all of which make the attacker's move fail).
  * A counter-VCF of the defender's needs no probe of its own here: its first four is one
@@ -526,7 +526,7 @@ static int three_defences(ctx *c, short *out, int cap, int *spare)
  * freestyle match games at 487k nodes each give 128 wins instead of 126 for 7% fewer
  * nodes, and the refutations of the wrong answers to save lines 50 and 57 take 1.1-2.4x
  * fewer nodes.) */
-int gomoku__threat_defender_list(ctx *c, int vct, short *defs)
+int gomoku__threat_defender_list(threat_ctx *c, int vct, short *defs)
 {
     board *b = c->b;
     if (has_five_point(b, c->def))
@@ -574,7 +574,7 @@ int gomoku__threat_defender_list(ctx *c, int vct, short *defs)
 
 /* Orders the n moves of the node at ply (the attacker's at even plies) by their class
  * and by how close they are to the side's last move. */
-void gomoku__threat_order_at(const ctx *c, int ply, short *mv, int n)
+void gomoku__threat_order_at(const threat_ctx *c, int ply, short *mv, int n)
 {
     if (ply % 2 == 0)
         order_moves(c, mv, n, c->att, ply >= 2 ? c->path[ply - 2] : -1);
@@ -582,7 +582,7 @@ void gomoku__threat_order_at(const ctx *c, int ply, short *mv, int n)
         order_moves(c, mv, n, c->def, ply >= 1 ? c->path[ply - 1] : -1);
 }
 
-int gomoku__threat_defender_moves(ctx *c, int ply, int vct, short *defs)
+int gomoku__threat_defender_moves(threat_ctx *c, int ply, int vct, short *defs)
 {
     int n = gomoku__threat_defender_list(c, vct, defs);
     if (n > 0)
@@ -593,7 +593,7 @@ int gomoku__threat_defender_moves(ctx *c, int ply, int vct, short *defs)
 /* The attacker's candidate moves, ordered: the blocks of the defender's five points when
  * it has any, else its fours (VCF) or threats (VCT). None when there are too many to list
  * (giving up on a node claims nothing). */
-int gomoku__threat_attacker_list(ctx *c, int vct, short *mv)
+int gomoku__threat_attacker_list(threat_ctx *c, int vct, short *mv)
 {
     board *b = c->b;
     int n;
@@ -606,7 +606,7 @@ int gomoku__threat_attacker_list(ctx *c, int vct, short *mv)
     return n < 0 ? 0 : n;
 }
 
-int gomoku__threat_attacker_moves(ctx *c, int ply, int vct, short *mv)
+int gomoku__threat_attacker_moves(threat_ctx *c, int ply, int vct, short *mv)
 {
     int n = gomoku__threat_attacker_list(c, vct, mv);
     gomoku__threat_order_at(c, ply, mv, n);

@@ -18,6 +18,8 @@
  * buckets that fits.
  */
 #include "internal.h"
+#include "bigmem.h"
+#include "tt.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -8,7 +8,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
-#include "threat.h"
+#include "threatctx.h"
 
 #include <stdlib.h>
 
@@ -19,7 +19,7 @@
 
 /* ---- transposition table ----------------------------------------------------------- */
 
-static tt_slot *tt_find(ctx *c, uint64_t key)
+static vcf_slot *vcf_find(threat_ctx *c, uint64_t key)
 {
     if (!c->tt) {
         /* Most calls (leaf checks of the main search) end within a few nodes; the table
@@ -39,11 +39,11 @@ static tt_slot *tt_find(ctx *c, uint64_t key)
     return &c->tt[key & c->tt_mask];
 }
 
-static void tt_store(ctx *c, uint64_t key, int depth, int len)
+static void vcf_store(threat_ctx *c, uint64_t key, int depth, int len)
 {
     if (c->aborted)
         return;
-    tt_slot *s = tt_find(c, key);
+    vcf_slot *s = vcf_find(c, key);
     if (!s)
         return;
     s->key = key;
@@ -52,11 +52,11 @@ static void tt_store(ctx *c, uint64_t key, int depth, int len)
     s->used = 1;
 }
 
-static int attack_moves(ctx *c, int ply, int depth, int vct, int need_line, uint64_t key);
+static int attack_moves(threat_ctx *c, int ply, int depth, int vct, int need_line, uint64_t key);
 
 /* Defender to move after an attacker move. Returns the length of the attacker's win
  * against every defence (the line shows the defence that holds out longest), or 0. */
-int gomoku__threat_defend(ctx *c, int ply, int depth, int vct, int need_line)
+int gomoku__threat_defend(threat_ctx *c, int ply, int depth, int vct, int need_line)
 {
     board *b = c->b;
     if (out_of_work(c))
@@ -104,7 +104,7 @@ int gomoku__threat_defend(ctx *c, int ply, int depth, int vct, int need_line)
 }
 
 /* Attacker to move with at most `depth` attacker moves left (the five included). */
-int gomoku__threat_attack(ctx *c, int ply, int depth, int vct, int need_line)
+int gomoku__threat_attack(threat_ctx *c, int ply, int depth, int vct, int need_line)
 {
     board *b = c->b;
     if (depth < 1 || ply >= LINE_MAX - 2) {
@@ -122,7 +122,7 @@ int gomoku__threat_attack(ctx *c, int ply, int depth, int vct, int need_line)
     if (out_of_work(c))
         return 0;
     uint64_t key = b->hash ^ (vct ? SALT_VCT : SALT_VCF);
-    tt_slot *s = tt_find(c, key);
+    vcf_slot *s = vcf_find(c, key);
     if (s && s->used && s->key == key) {
         /* A win counts only within the depth it was proven with, so that the line of
          * the hardest defence, searched again below, is found again. */
@@ -137,12 +137,12 @@ int gomoku__threat_attack(ctx *c, int ply, int depth, int vct, int need_line)
     c->depth_cut = 0;
     int r = attack_moves(c, ply, depth, vct, need_line, key);
     if (!r && !c->aborted)
-        tt_store(c, key, c->depth_cut ? depth : DEPTH_ANY, 0);
+        vcf_store(c, key, c->depth_cut ? depth : DEPTH_ANY, 0);
     c->depth_cut |= outer_cut;
     return r;
 }
 
-static int attack_moves(ctx *c, int ply, int depth, int vct, int need_line, uint64_t key)
+static int attack_moves(threat_ctx *c, int ply, int depth, int vct, int need_line, uint64_t key)
 {
     board *b = c->b;
     if (vct) {
@@ -164,7 +164,7 @@ static int attack_moves(ctx *c, int ply, int depth, int vct, int need_line, uint
             return 0;
         if (r) {
             c->line[ply] = mv[i];
-            tt_store(c, key, depth, r - ply);
+            vcf_store(c, key, depth, r - ply);
             return r;
         }
     }

@@ -3,6 +3,7 @@
 #include "testutil.h"
 
 #include "internal.h"
+#include "pattern.h"
 
 #include <string.h>
 

@@ -17,6 +17,7 @@
 #include "testutil.h"
 
 #include "internal.h"
+#include "rules.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -3,7 +3,8 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, nanosleep under -std=c11 */
 #include "testutil.h"
 #include "internal.h"
-#include "search.h"
+#include "movegen.h"
+#include "tt.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -193,22 +194,10 @@ static void test_answers_an_open_three(void **state)
 /* The moves movegen.c generates for the side to move, sorted as "x,y " text. */
 static void generated_moves(gomoku_engine *e, char *out, size_t cap, int *forced)
 {
-    thread *t = calloc(1, sizeof *t);
-    assert_non_null(t);
     board *b = &e->b;
-    t->b = b;
-    t->e = e;
-    t->bx[0].x0 = t->bx[0].y0 = b->size;
-    t->bx[0].x1 = t->bx[0].y1 = -1;
-    for (int i = 0; i < b->nmoves; i++) {
-        int x = board_x(b, b->moves[i]), y = board_y(b, b->moves[i]);
-        t->bx[0].x0 = x < t->bx[0].x0 ? x : t->bx[0].x0;
-        t->bx[0].y0 = y < t->bx[0].y0 ? y : t->bx[0].y0;
-        t->bx[0].x1 = x > t->bx[0].x1 ? x : t->bx[0].x1;
-        t->bx[0].y1 = y > t->bx[0].y1 ? y : t->bx[0].y1;
-    }
+    gomoku__box bx = gomoku__box_of_stones(b);
     int list[GOMOKU_MAX_CELLS];
-    int n = gomoku__generate(t, 0, list, forced);
+    int n = gomoku__generate(b, &bx, list, forced);
     /* in reading order, so the text does not depend on the generator's order */
     out[0] = 0;
     size_t len = 0;
@@ -217,7 +206,6 @@ static void generated_moves(gomoku_engine *e, char *out, size_t cap, int *forced
             for (int i = 0; i < n; i++)
                 if (list[i] == board_index(b, x, y))
                     len += (size_t)snprintf(out + len, cap - len, "%d,%d ", x, y);
-    free(t);
 }
 
 static void test_four_three_point_restricts_moves_to_its_defences(void **state)

@@ -5,6 +5,8 @@
 #include "testutil.h"
 
 #include "internal.h"
+#include "rules.h"
+#include "threat.h"
 
 #include <stdio.h>
 #include <string.h>
