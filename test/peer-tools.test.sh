@@ -1,0 +1,102 @@
+#!/bin/sh
+# Tests of bench/postmortem.py and bench/depth-probe.py without the reference engine: their
+# self-tests (parsing both engines' reports, the turn and its class, the summary), then
+# both tools end to end on a tiny record with test/fake_peer.py standing in for the
+# reference (it prints evaluations from a table in the reference's format) and the real
+# examples/pbrain-gomoku on a short clock, including a reference that crashes or hangs.
+# Run from the repository root (make test does). A few seconds.
+ENGINE=${ENGINE:-./examples/pbrain-gomoku}
+[ -x "$ENGINE" ] || { echo "peer-tools.test.sh: $ENGINE not built"; exit 1; }
+. "$(dirname "$0")/testlib.sh"
+# The interpreter itself, not a version manager's shim that may take a second to start.
+PY=$(python3 -c 'import sys; print(sys.executable)') || PY=python3
+
+check "postmortem.py --selftest" "$PY" bench/postmortem.py --selftest
+check "depth-probe.py --selftest" "$PY" bench/depth-probe.py --selftest
+
+# The reference's directory: an executable of the default name that runs the fake.
+mkdir -p "$tmp/peer"
+printf '#!/bin/sh\nexec "%s" "%s/test/fake_peer.py"\n' "$PY" "$(pwd)" > "$tmp/peer/pbrain-rapfi"
+chmod +x "$tmp/peer/pbrain-rapfi"
+
+# One lost game (ours = A = black): white's 0..4,5 five; our moves are stones 5, 7 and 9.
+# The fake's table, for black: a forced win for us after move 5 and before move 7, gone
+# after move 7 (a forced win not seen), and no report after move 9, where white plays its
+# five at once (read as a forced win in 1 for white). Game 2 is a win of ours: not judged.
+cat > "$tmp/games.json" <<'EOF'
+{"config": {"rule": 0, "size": 15, "turn_ms": 100},
+ "engines": {"A": "pbrain-gomoku", "B": "Rapfi"},
+ "games": [
+  {"game": 1, "opening": 0, "a_black": true, "black": "pbrain-gomoku", "white": "Rapfi",
+   "result": "0-1", "reason": "five", "opening_stones": 3,
+   "moves": ["7,7", "0,5", "7,9", "1,5", "9,9", "2,5", "9,11", "3,5", "11,11", "4,5"]},
+  {"game": 2, "opening": 0, "a_black": false, "black": "Rapfi", "white": "pbrain-gomoku",
+   "result": "0-1", "reason": "five", "opening_stones": 3, "moves": ["7,7", "0,5", "7,9"]}]}
+EOF
+export FAKE_PEER_EVALS='{"4": "50", "5": "+M9", "6": "+M7", "7": "-M5"}'
+"$PY" bench/postmortem.py --peer "$tmp/peer" --engine "$ENGINE" --ms 60 \
+    --json "$tmp/pm.json" "$tmp/games.json" > "$tmp/pm.txt" 2> "$tmp/pm.err"
+check "postmortem.py exits 0" [ $? -eq 0 ]
+check "it judges the one lost game" grep -q '2 games, 1 lost by ours (A); judging 1' "$tmp/pm.txt"
+check "the turn is move 7, a forced win not seen" \
+    grep -q 'turn: move 7 (our 2nd move, 9,11 j12): reference +M7 -> -M5; a (forced win not seen)' "$tmp/pm.txt"
+check "the missed win is listed" grep -q 'missed wins: move 7 (9,11 j12, then -M5)' "$tmp/pm.txt"
+check "the summary counts it" grep -q 'turn classes: a forced win not seen 1, b threat not defended 0, c quiet move misjudged 0' "$tmp/pm.txt"
+check "the mean-eval table is printed" grep -q '^| 6-10 | 1 | -2000 | ' "$tmp/pm.txt"
+check "the JSON has every evaluation, ours included, from our side" "$PY" -c "
+import json
+d = json.load(open('$tmp/pm.json'))
+g = d['games'][0]
+assert d['summary']['classes']['a'] == 1 and len(d['games']) == 1, d['summary']
+assert g['start']['ref'] == '+50' and [p['ref'] for p in g['points']] == ['+M9', '-M5', '-M1'], g
+assert [p['move'] for p in g['points']] == [5, 7, 9] and g['missed_wins'] == [1]
+assert all(p['ours'] is not None for p in g['points']) and g['points'][2]['ours'] == '-M1', g
+assert g['turn']['before_ref'] == '+M7' and not g['turn']['shifted']
+"
+
+# The text record (games.txt), without our engine; the eval crossing the threshold on the
+# opponent's reply moves the turn back to our previous move.
+cat > "$tmp/games.txt" <<'EOF'
+# match.py game records: freestyle, 15x15, turn 100 ms, game unlimited
+# fields (tab-separated): ...
+1	0	pbrain-gomoku 0.1.0	Rapfi 0.43.02	0-1	five	10	3	7,7 0,5 7,9 1,5 9,9 2,5 9,11 3,5 11,11 4,5
+EOF
+FAKE_PEER_EVALS='{"4": "50", "5": "-200", "6": "-400", "7": "-500"}' \
+"$PY" bench/postmortem.py --peer "$tmp/peer" --no-ours --ms 60 "$tmp/games.txt" > "$tmp/pt.txt" 2>&1
+check "a text record works too" grep -q '1 games, 1 lost by ours (pbrain-gomoku); judging 1' "$tmp/pt.txt"
+check "the turn moves back to the move before the reply" \
+    grep -q 'turn: move 5 (our 1st move, 9,9 j10): reference +50 -> -200 -> -400 after the reply; c (quiet move misjudged); ours ? -> ?' "$tmp/pt.txt"
+
+# A reference that crashes at one position, then one that hangs: the position is left
+# unjudged, the engine restarted, the run completes.
+FAKE_PEER_CRASH_AT=7 "$PY" bench/postmortem.py --peer "$tmp/peer" --no-ours --ms 60 \
+    --json "$tmp/crash.json" "$tmp/games.json" > "$tmp/crash.txt" 2> "$tmp/crash.err"
+check "a crashing reference: exits 0" [ $? -eq 0 ]
+check "a crashing reference: said on stderr" grep -q 'reference: exited' "$tmp/crash.err"
+check "a crashing reference: that position unjudged, the next judged" "$PY" -c "
+import json
+g = json.load(open('$tmp/crash.json'))['games'][0]
+assert [p['ref'] for p in g['points']] == ['+M9', None, '-M1'], g['points']
+"
+FAKE_PEER_HANG_AT=7 "$PY" bench/postmortem.py --peer "$tmp/peer" --no-ours --ms 60 --grace-ms 300 \
+    "$tmp/games.json" > "$tmp/hang.txt" 2> "$tmp/hang.err"
+check "a hanging reference: exits 0, says so" \
+    sh -c "[ $? -eq 0 ] && grep -q 'reference: no answer in time' '$tmp/hang.err'"
+check "no fake reference is left running" sh -c "! pgrep -f '$(pwd)/test/[f]ake_peer.py' >/dev/null"
+
+# depth-probe.py: one opening, both engines; the fake reports depth 12 and 4096 nodes.
+printf '# white to move\n8,9 8,10 6,5\n' > "$tmp/openings.txt"
+FAKE_PEER_EVALS='{"default": "7"}' "$PY" bench/depth-probe.py --peer "$tmp/peer" \
+    --engine "$ENGINE" --openings-file "$tmp/openings.txt" --openings 1 --ms 150 --json "$tmp/dp.json" > "$tmp/dp.txt" 2>&1
+check "depth-probe.py exits 0" [ $? -eq 0 ]
+check "the reference's row: depth 12-20, 4096 nodes, N^1/d 2.00" \
+    grep -q '^| 1 | reference | 12 | 20 | 4096 | 4 | [0-9]* | 1024K | - | 2.00 | -7 |$' "$tmp/dp.txt"
+check "our row has a depth, nodes and both branching factors" "$PY" -c "
+import json
+r = [r for r in json.load(open('$tmp/dp.json'))['rows'] if r['engine'] == 'ours'][0]
+assert r['depth'] >= 2 and r['nodes'] > 0 and r['ebf_root'] > 1 and r['ebf_iter'] > 0, r
+assert 0 < r['wall_ms'] < 5000, r
+"
+check "the table has a mean row per engine" [ "$(grep -c '^| mean | ' "$tmp/dp.txt")" -eq 2 ]
+
+finish peer-tools.test.sh
