@@ -213,6 +213,7 @@ def analyse_game(game, me, rule, size, ref, ours, cfg):
             p["drop"] = d
         res["biggest_drop"] = big
         res["missed_wins"] = missed_wins(res["start"]["ref"], pts)
+
         def before(k):
             """Both judges on the position before our move k (index into pts)."""
             if k == 0:
