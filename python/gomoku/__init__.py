@@ -1,4 +1,4 @@
-"""gomoku - a ctypes binding of libgomoku (standard library only).
+"""gomoku - the Python binding of libgomoku, a Gomoku (five-in-a-row) engine.
 
     from gomoku import Engine
 
@@ -8,12 +8,17 @@
         result = engine.search(time_ms=500)
         print(result.best_text, result.score, result.pv_text)
 
-The shared library is found, in this order, at the ``library_path`` argument, the
-GOMOKU_LIBRARY environment variable, ``lib/libgomoku.so`` of the repository this file
-lives in, and the system's library path. Every error code of the library becomes a
-GomokuError carrying the code and gomoku_strerror()'s message.
+A ctypes layer over the C library, standard library only (NumPy, when installed, is used
+by Engine.board() alone). The shared library is the first of: the ``library_path``
+argument; the GOMOKU_LIBRARY environment variable (a path: it overrides the rest); the
+copy built into this package by ``pip install``; ``lib/libgomoku.so`` of the source tree
+this package lives in; the installed ``libgomoku.so.0`` (``make install``), found as
+the system finds libraries. Every error code of the library becomes a GomokuError
+carrying the code and gomoku_strerror()'s message.
 
-The structures below mirror include/gomoku.h field by field; the header is the reference.
+The constants are those of include/gomoku.h without their GOMOKU_ prefix (EINVAL,
+SCORE_WIN, MAX_SIZE, ...), and the structures mirror it field by field; the header is
+the reference for what each call does.
 """
 
 import ctypes
@@ -21,14 +26,21 @@ import ctypes.util
 import enum
 import os
 import threading
-from dataclasses import dataclass, field
-from typing import Callable, List, NamedTuple, Optional, Sequence, Tuple, Union
+from dataclasses import dataclass
+from typing import (TYPE_CHECKING, Any, Callable, Dict, List, NamedTuple, Optional, Sequence,
+                    Tuple, Union)
+
+if TYPE_CHECKING:  # for the annotations only: NumPy stays optional
+    import numpy
+
+__version__ = "0.1.0"  # the C library's version, which a test compares with it
 
 __all__ = [
     "Engine", "GomokuError", "Move", "Rule", "Color", "State", "Forbid", "Algo",
     "Notation", "Pattern", "Combo", "Weights", "EvalInfo", "SearchStats", "TextbookResult",
-    "SearchInfo", "SearchResult", "ThreatResult", "load_library", "version", "version_number",
-    "default_weights", "strerror",
+    "SearchInfo", "SearchResult", "ThreatResult", "EngineView", "load_library", "library_path",
+    "version", "version_number", "default_weights", "strerror", "score_is_win",
+    "score_is_loss",
 ]
 
 # ------------------------------------------------------------------------------------
@@ -62,6 +74,8 @@ LIMITS_VERSION = 1
 
 
 class Rule(enum.IntEnum):
+    """The rules (gomoku_rule): what wins, and renju's forbidden moves for black."""
+
     FREESTYLE = 0
     STANDARD = 1
     RENJU = 2
@@ -69,12 +83,16 @@ class Rule(enum.IntEnum):
 
 
 class Color(enum.IntEnum):
+    """What a cell holds (gomoku_color); also the side to move and a winner."""
+
     EMPTY = 0
     BLACK = 1
     WHITE = 2
 
 
 class State(enum.IntEnum):
+    """The state of a game (gomoku_state); DRAW is a full board."""
+
     ONGOING = 0
     BLACK_WINS = 1
     WHITE_WINS = 2
@@ -82,6 +100,8 @@ class State(enum.IntEnum):
 
 
 class Forbid(enum.IntEnum):
+    """Why a renju move is forbidden for black (gomoku_forbid); NONE: it is not."""
+
     NONE = 0
     DOUBLE_THREE = 1
     DOUBLE_FOUR = 2
@@ -89,11 +109,16 @@ class Forbid(enum.IntEnum):
 
 
 class Notation(enum.IntEnum):
+    """How moves are written: XY "7,7" (zero-based, y from the top) or RENJU "h8"
+    (column letter, row number from the bottom)."""
+
     XY = 0
     RENJU = 1
 
 
 class Algo(enum.IntEnum):
+    """The textbook searches (gomoku_algo)."""
+
     MINIMAX = 0
     ALPHABETA = 1
     NEGAMAX = 2
@@ -101,6 +126,9 @@ class Algo(enum.IntEnum):
 
 
 class Pattern(enum.IntEnum):
+    """Line patterns the evaluation counts (gomoku_pattern), indexing EvalInfo.patterns
+    and Weights.own / Weights.opp."""
+
     FIVE = 0
     OPEN_FOUR = 1
     FOUR = 2
@@ -112,16 +140,21 @@ class Pattern(enum.IntEnum):
 
 
 class Combo(enum.IntEnum):
+    """Combination points (gomoku_combo), indexing EvalInfo.combos and
+    Weights.combo_own / Weights.combo_opp."""
+
     DOUBLE_THREE = 0
     FOUR_THREE = 1
     OPEN_FOUR = 2
 
 
 def score_is_win(score: int) -> bool:
+    """Whether a score is a forced win for the side it is seen from (SCORE_WIN - plies)."""
     return score >= SCORE_WIN_MIN
 
 
 def score_is_loss(score: int) -> bool:
+    """Whether a score is a forced loss for the side it is seen from."""
     return score <= -SCORE_WIN_MIN
 
 
@@ -299,27 +332,28 @@ _PROTOTYPES = {
     "gomoku_vct": (c_int, [_P(_ThreatResult), _vp, c_ll, c_int]),
 }
 
-_libraries = {}
+_libraries: Dict[str, "_Lib"] = {}
 _libraries_lock = threading.Lock()
+_BUNDLED = "_libgomoku.so"
 
 
-def _default_library_path() -> str:
+def _candidates() -> List[str]:
+    """Where the library is looked for when no path is given, in order."""
     env = os.environ.get("GOMOKU_LIBRARY")
     if env:
-        return env
+        return [env]
     here = os.path.dirname(os.path.abspath(__file__))
-    repo_lib = os.path.normpath(os.path.join(here, "..", "..", "lib", "libgomoku.so"))
-    if os.path.exists(repo_lib):
-        return repo_lib
-    found = ctypes.util.find_library("gomoku")
-    if found:
-        return found
-    return repo_lib  # the error message then names where it was looked for
+    found = [p for p in (os.path.join(here, _BUNDLED),
+                         os.path.normpath(os.path.join(here, "..", "..", "lib", "libgomoku.so")))
+             if os.path.exists(p)]
+    # the installed library: the dynamic loader's own search (ld.so.cache, LD_LIBRARY_PATH)
+    found.append(ctypes.util.find_library("gomoku") or "libgomoku.so.0")
+    return found
 
 
 class _Lib:
     """The loaded library with its prototypes declared. Functions the library lacks
-    (an older build) raise GomokuError(EINVAL) only when called."""
+    (an older build) raise AttributeError only when called."""
 
     def __init__(self, path: str):
         self.path = path
@@ -333,9 +367,10 @@ class _Lib:
             fn.argtypes = argtypes
 
     def has(self, name: str) -> bool:
+        """Whether the library has the function `name`."""
         return hasattr(self.dll, name)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         try:
             return getattr(self.dll, name)
         except AttributeError:
@@ -343,14 +378,34 @@ class _Lib:
 
 
 def load_library(path: Optional[str] = None) -> _Lib:
-    """Loads (once per path) and returns the library."""
-    path = path or _default_library_path()
+    """Loads (once per path) and returns the C library: the one at `path`, or else the
+    first found of GOMOKU_LIBRARY, the copy in this package, the source tree's
+    lib/libgomoku.so and the installed libgomoku.so.0. Raises OSError, naming where it
+    looked, when none loads."""
     with _libraries_lock:
-        lib = _libraries.get(path)
+        key = path or "(default)"
+        lib = _libraries.get(key)
+        if lib is not None:
+            return lib
+        tried = [path] if path else _candidates()
+        errors = []
+        for candidate in tried:
+            try:
+                lib = _Lib(candidate)
+                break
+            except OSError as exc:
+                errors.append(f"{candidate}: {exc}")
         if lib is None:
-            lib = _Lib(path)
-            _libraries[path] = lib
+            hint = "" if path else (" (build it with make, install it with make install, or"
+                                    " set GOMOKU_LIBRARY to its path)")
+            raise OSError("libgomoku could not be loaded" + hint + ": " + "; ".join(errors))
+        _libraries[key] = lib
         return lib
+
+
+def library_path(path: Optional[str] = None) -> str:
+    """The file of the C library in use (as load_library(path) found it)."""
+    return load_library(path).path
 
 
 # ------------------------------------------------------------------------------------
@@ -359,6 +414,7 @@ def load_library(path: Optional[str] = None) -> _Lib:
 
 
 def strerror(code: int, library_path: Optional[str] = None) -> str:
+    """The library's text for a result code (gomoku_strerror)."""
     return load_library(library_path).gomoku_strerror(code).decode()
 
 
@@ -374,6 +430,14 @@ class GomokuError(Exception):
         super().__init__(text)
 
 
+def _shorten(text: str, limit: int = 32) -> str:
+    """repr() of a user's input for an error message, cut after `limit` characters: a
+    message must not repeat a whole 10,000-character move list."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
 def _check(lib: _Lib, rc: int, context: str = "") -> int:
     if rc < 0:
         raise GomokuError(rc, lib.gomoku_strerror(rc).decode(), context)
@@ -381,10 +445,12 @@ def _check(lib: _Lib, rc: int, context: str = "") -> int:
 
 
 def version(library_path: Optional[str] = None) -> str:
+    """The C library's version, "MAJOR.MINOR.PATCH"."""
     return load_library(library_path).gomoku_version_string().decode()
 
 
 def version_number(library_path: Optional[str] = None) -> int:
+    """The C library's version as MAJOR * 10000 + MINOR * 100 + PATCH."""
     return load_library(library_path).gomoku_version_number()
 
 
@@ -396,6 +462,10 @@ class Move(NamedTuple):
 
 @dataclass
 class Weights:
+    """The evaluation's weights (gomoku_weights): per pattern point of the mover (own)
+    and of the opponent (opp), indexed by Pattern; per combination point (combo_own,
+    combo_opp), indexed by Combo; and the value of a static win."""
+
     own: List[int]
     opp: List[int]
     win_score: int
@@ -421,6 +491,7 @@ class Weights:
 
 
 def default_weights(library_path: Optional[str] = None) -> Weights:
+    """The weights a new engine starts with."""
     w = _Weights()
     load_library(library_path).gomoku_default_weights(ctypes.byref(w))
     return Weights._from_c(w)
@@ -428,6 +499,10 @@ def default_weights(library_path: Optional[str] = None) -> Weights:
 
 @dataclass
 class EvalInfo:
+    """A static evaluation and its inputs (gomoku_eval_info): the score for the side to
+    move, and for black ([0]) and white ([1]) their pattern and combination counts and
+    weighted sums. custom: a user evaluation gave the score."""
+
     score: int
     side_to_move: Color
     patterns: List[List[int]]  # [black, white], each indexed by Pattern
@@ -438,6 +513,9 @@ class EvalInfo:
 
 @dataclass
 class SearchStats:
+    """What a textbook search cost: nodes visited, static evaluations, alpha-beta
+    cut-offs, the average number of moves searched per interior node, and time."""
+
     nodes: int
     evaluations: int
     cutoffs: int
@@ -447,6 +525,11 @@ class SearchStats:
 
 @dataclass
 class TextbookResult:
+    """The result of Engine.textbook_search(): the best move (None when there was no
+    move) also as text, its value for the side to move, the depth, whether the search
+    ran to the end (False: the node limit stopped it), the principal variation and the
+    cost."""
+
     best: Optional[Move]
     best_text: Optional[str]
     value: int
@@ -459,6 +542,8 @@ class TextbookResult:
 
 @dataclass
 class SearchInfo:
+    """What a progress callback receives after each completed iteration of search()."""
+
     depth: int
     seldepth: int
     score: int
@@ -470,6 +555,10 @@ class SearchInfo:
 
 @dataclass
 class SearchResult:
+    """The result of Engine.search(): the best move (also as text), its score for the
+    side to move (see is_win, is_loss, mate_plies), depths, nodes, time and the
+    principal variation."""
+
     best: Optional[Move]
     best_text: Optional[str]
     score: int
@@ -502,6 +591,9 @@ class SearchResult:
 
 @dataclass
 class ThreatResult:
+    """The result of Engine.vcf() / Engine.vct(): whether a forced win was found, its
+    line (attacker and defender moves, attacker first, also as text) and the cost."""
+
     found: bool
     line: List[Move]
     line_text: List[str]
@@ -509,7 +601,7 @@ class ThreatResult:
     time_ms: float
 
 
-def _points(arr, n: int) -> List[Move]:
+def _points(arr: Any, n: int) -> List[Move]:
     return [Move(arr[i].x, arr[i].y) for i in range(max(0, min(n, len(arr))))]
 
 
@@ -518,7 +610,8 @@ def _parse_rule(rule: Union[str, int, Rule]) -> Rule:
         try:
             return Rule[rule.strip().upper()]
         except KeyError:
-            raise ValueError(f"unknown rule {rule!r}: freestyle, standard, renju or caro") from None
+            raise ValueError(f"unknown rule {_shorten(rule)}: freestyle, standard, renju or caro"
+                             ) from None
     return Rule(rule)
 
 
@@ -530,8 +623,8 @@ def _parse_algo(algo: Union[str, int, Algo]) -> Algo:
         try:
             return Algo[key]
         except KeyError:
-            raise ValueError(
-                f"unknown algorithm {algo!r}: minimax, alphabeta, negamax or negamax-ab") from None
+            raise ValueError(f"unknown algorithm {_shorten(algo)}: minimax, alphabeta, negamax"
+                             " or negamax-ab") from None
     return Algo(algo)
 
 
@@ -545,7 +638,7 @@ class _Reader:
 
     _lib: _Lib
 
-    def _ptr(self):
+    def _ptr(self) -> Any:
         raise NotImplementedError
 
     def _c(self, rc: int, context: str = "") -> int:
@@ -553,25 +646,31 @@ class _Reader:
 
     @property
     def size(self) -> int:
+        """The board's width and height."""
         return self._c(self._lib.gomoku_size(self._ptr()))
 
     @property
     def rule(self) -> Rule:
+        """The rule of the game."""
         return Rule(self._c(self._lib.gomoku_rule_of(self._ptr())))
 
     def cell(self, x: int, y: int) -> Color:
+        """What the cell (x, y) holds. GomokuError(ERANGE) off the board."""
         return Color(self._c(self._lib.gomoku_cell(self._ptr(), x, y), f"cell({x}, {y})"))
 
     @property
     def side_to_move(self) -> Color:
+        """BLACK or WHITE."""
         return Color(self._c(self._lib.gomoku_side_to_move(self._ptr())))
 
     @property
     def move_count(self) -> int:
+        """The number of stones played."""
         return self._c(self._lib.gomoku_move_count(self._ptr()))
 
     @property
     def moves(self) -> List[Move]:
+        """The moves played so far, in order."""
         buf = (_Point * MAX_CELLS)()
         n = c_int(0)
         self._c(self._lib.gomoku_moves(buf, ctypes.byref(n), self._ptr(), MAX_CELLS))
@@ -579,6 +678,7 @@ class _Reader:
 
     @property
     def state(self) -> State:
+        """ONGOING, BLACK_WINS, WHITE_WINS or DRAW."""
         return State(self._c(self._lib.gomoku_state_of(self._ptr())))
 
     @property
@@ -593,6 +693,8 @@ class _Reader:
 
     @property
     def winning_line(self) -> List[Move]:
+        """The stones of the line that won, in order along it; empty while the game goes
+        on, after a draw, or after a forbidden-move loss."""
         buf = (_Point * MAX_SIZE)()
         n = c_int(0)
         self._c(self._lib.gomoku_winning_line(buf, ctypes.byref(n), self._ptr(), MAX_SIZE))
@@ -600,6 +702,7 @@ class _Reader:
 
     @property
     def hash(self) -> int:
+        """The 64-bit Zobrist hash of the position (stones and side to move)."""
         return int(self._lib.gomoku_hash(self._ptr()))
 
     def forbidden(self, x: int, y: int) -> Forbid:
@@ -611,11 +714,15 @@ class _Reader:
         return Forbid(why.value)
 
     def evaluate(self) -> int:
+        """The static evaluation for the side to move (a user evaluation's when one is
+        installed). A finished game gives its result instead: -SCORE_WIN when the side
+        to move has lost, SCORE_WIN when it has won, SCORE_DRAW for a full board."""
         score = c_int(0)
         self._c(self._lib.gomoku_evaluate(ctypes.byref(score), self._ptr()))
         return score.value
 
     def eval_breakdown(self) -> EvalInfo:
+        """The built-in evaluation with its pattern and combination counts."""
         info = _EvalInfo()
         self._c(self._lib.gomoku_eval_breakdown(ctypes.byref(info), self._ptr()))
         return EvalInfo(
@@ -628,9 +735,12 @@ class _Reader:
         )
 
     def parse_move(self, text: str) -> Move:
+        """The cell a move names, "h8" or "7,7" (the cell need not be empty).
+        GomokuError(ESYNTAX) for text that is not a move, ERANGE for a cell off the
+        board."""
         x, y = c_int(0), c_int(0)
         self._c(self._lib.gomoku_parse_move(ctypes.byref(x), ctypes.byref(y), self._ptr(),
-                                            text.encode()), f"move {text!r}")
+                                            text.encode()), f"move {_shorten(text)}")
         return Move(x.value, y.value)
 
     def format_move(self, x: int, y: int, notation: Union[Notation, int, None] = None) -> str:
@@ -644,6 +754,8 @@ class _Reader:
         return buf.value.decode()
 
     def format_moves(self, notation: Union[Notation, int, None] = None) -> str:
+        """The moves played so far as one blank-separated list ("h8 i9 j8"), in renju
+        notation (the default up to 26 columns) or Notation.XY."""
         if notation is None:
             notation = Notation.RENJU if self.size <= 26 else Notation.XY
         buf = ctypes.create_string_buffer(MAX_CELLS * 8 + 16)
@@ -653,14 +765,27 @@ class _Reader:
     def _texts(self, moves: Sequence[Move]) -> List[str]:
         return [self.format_move(m.x, m.y) for m in moves]
 
-    def board(self) -> List[List[Color]]:
-        """The board as rows (board()[y][x])."""
+    def board(self, as_array: Optional[bool] = None) -> Union[List[List[Color]], "numpy.ndarray"]:
+        """The board, indexed [y][x] (y = 0 is the top row), of Color values (0 empty,
+        1 black, 2 white): a NumPy array of shape (size, size) and dtype uint8 when NumPy
+        is installed, else a list of rows. as_array=True asks for the array (ImportError
+        without NumPy), as_array=False for the lists."""
         n = self.size
-        return [[self.cell(x, y) for x in range(n)] for y in range(n)]
+        rows = [[self.cell(x, y) for x in range(n)] for y in range(n)]
+        if as_array is False:
+            return rows
+        try:
+            import numpy  # noqa: F811 - optional, imported where it is used
+        except ImportError:
+            if as_array:
+                raise ImportError("Engine.board(as_array=True) needs NumPy "
+                                  "(pip install numpy, or Debian's python3-numpy)") from None
+            return rows
+        return numpy.array(rows, dtype=numpy.uint8).reshape(n, n)
 
     def __str__(self) -> str:
         marks = {Color.EMPTY: ".", Color.BLACK: "X", Color.WHITE: "O"}
-        return "\n".join(" ".join(marks[c] for c in row) for row in self.board())
+        return "\n".join(" ".join(marks[c] for c in row) for row in self.board(as_array=False))
 
 
 class EngineView(_Reader):
@@ -671,7 +796,7 @@ class EngineView(_Reader):
         self._lib = lib
         self._handle = ptr
 
-    def _ptr(self):
+    def _ptr(self) -> Any:
         return self._handle
 
 
@@ -716,10 +841,10 @@ class Engine(_Reader):
     def __enter__(self) -> "Engine":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self.close()
         except Exception:
@@ -727,9 +852,10 @@ class Engine(_Reader):
 
     @property
     def closed(self) -> bool:
+        """Whether close() was called."""
         return self._handle is None
 
-    def _ptr(self):
+    def _ptr(self) -> Any:
         if self._handle is None:
             raise ValueError("the engine is closed")
         return self._handle
@@ -759,7 +885,8 @@ class Engine(_Reader):
 
     def play(self, move: MoveArg, y: Optional[int] = None) -> Move:
         """Plays a stone for the side to move: play("h8"), play("7,7"), play(7, 7) or
-        play((7, 7)). Returns the move played."""
+        play((7, 7)). Returns the move played. GomokuError: ESYNTAX, ERANGE, EOCCUPIED,
+        EGAMEOVER."""
         m = self._move(move, y)
         rc = self._lib.gomoku_play(self._ptr(), m.x, m.y)
         if rc < 0:
@@ -769,7 +896,8 @@ class Engine(_Reader):
     def play_moves(self, moves: Union[str, Sequence[MoveArg]]) -> None:
         """Plays a whole list ("h8 i9 j8" or a sequence of moves), all or nothing."""
         if isinstance(moves, str):
-            self._c(self._lib.gomoku_play_moves(self._ptr(), moves.encode()), "play_moves")
+            self._c(self._lib.gomoku_play_moves(self._ptr(), moves.encode()),
+                    f"play_moves {_shorten(moves)}")
             return
         played = 0
         try:
@@ -782,12 +910,14 @@ class Engine(_Reader):
             raise
 
     def undo(self) -> None:
+        """Takes back the last move. GomokuError(ENOMOVE) when there is none."""
         self._c(self._lib.gomoku_undo(self._ptr()), "undo")
 
     # -- evaluation --
 
     @property
     def weights(self) -> Weights:
+        """The evaluation weights in use; assign a Weights to change them."""
         w = _Weights()
         self._c(self._lib.gomoku_get_weights(ctypes.byref(w), self._ptr()))
         return Weights._from_c(w)
@@ -829,6 +959,8 @@ class Engine(_Reader):
             raise exc
 
     def evaluate(self) -> int:
+        """The static evaluation for the side to move (see EngineView.evaluate); an
+        exception raised by a user evaluation is raised here."""
         try:
             return super().evaluate()
         finally:
@@ -874,7 +1006,7 @@ class Engine(_Reader):
                 "set_progress_callback")
         self._progress_fn, self._progress_cb = fn, cb
 
-    def _make_progress(self, fn):
+    def _make_progress(self, fn: Callable[[SearchInfo], None]) -> Any:
         errors, lib, handle = self._errors, self._lib, self._handle
 
         def trampoline(info_ptr, _payload):
@@ -956,11 +1088,14 @@ class Engine(_Reader):
     # -- hash table --
 
     def set_hash_size(self, megabytes: int) -> None:
+        """Resizes the hash table to at most `megabytes` MB (1..65536) and clears it."""
         self._c(self._lib.gomoku_set_hash_size(self._ptr(), int(megabytes)), "set_hash_size")
 
     @property
     def hash_bytes(self) -> int:
+        """The bytes the hash table occupies (before the first search: will occupy)."""
         return self._c(self._lib.gomoku_hash_bytes(self._ptr()))
 
     def clear_hash(self) -> None:
+        """Empties the hash table."""
         self._c(self._lib.gomoku_clear_hash(self._ptr()))
