@@ -7,6 +7,7 @@
 #include "rules.h"
 #include "tt.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,7 +80,32 @@ void gomoku_free(gomoku_engine *e)
     free(e);
 }
 
-static int busy(const gomoku_engine *e) { return atomic_load(&((gomoku_engine *)e)->busy) != 0; }
+void gomoku__engine_clone(gomoku_engine *dst, const gomoku_engine *src)
+{
+    memset(dst, 0, sizeof *dst);
+    memcpy(dst, src, offsetof(gomoku_engine, progress_fn));
+    atomic_init(&dst->stop, 0);
+    atomic_init(&dst->busy, 0);
+}
+
+int gomoku__engine_begin(gomoku_engine *e)
+{
+    int expected = 0;
+    if (!atomic_compare_exchange_strong(&e->busy, &expected, 1))
+        return GOMOKU_EBUSY;
+    if (e->b.state != GOMOKU_ONGOING) {
+        atomic_store(&e->busy, 0);
+        return GOMOKU_EGAMEOVER;
+    }
+    atomic_store(&e->stop, 0);
+    return GOMOKU_OK;
+}
+
+void gomoku__engine_end(gomoku_engine *e)
+{
+    atomic_store(&e->stop, 0);
+    atomic_store(&e->busy, 0);
+}
 
 int gomoku_reset(gomoku_engine *e, int size, gomoku_rule rule)
 {
@@ -88,7 +114,7 @@ int gomoku_reset(gomoku_engine *e, int size, gomoku_rule rule)
     int rc = check_new(size, (int)rule);
     if (rc)
         return rc;
-    if (busy(e))
+    if (gomoku__engine_busy(e))
         return GOMOKU_EBUSY;
     gomoku__board_init(&e->b, size, (int)rule);
     gomoku__tt_clear(e->tt);
@@ -104,7 +130,7 @@ int gomoku_play(gomoku_engine *e, int x, int y)
         return GOMOKU_EINVAL;
     if (!board_on(&e->b, x, y))
         return GOMOKU_ERANGE;
-    if (busy(e))
+    if (gomoku__engine_busy(e))
         return GOMOKU_EBUSY;
     if (e->b.state != GOMOKU_ONGOING)
         return GOMOKU_EGAMEOVER;
@@ -119,7 +145,7 @@ int gomoku_undo(gomoku_engine *e)
 {
     if (!e)
         return GOMOKU_EINVAL;
-    if (busy(e))
+    if (gomoku__engine_busy(e))
         return GOMOKU_EBUSY;
     if (e->b.nmoves == 0)
         return GOMOKU_ENOMOVE;
@@ -218,7 +244,7 @@ int gomoku_set_weights(gomoku_engine *e, const gomoku_weights *w)
 {
     if (!e || !w || !valid_weights(w))
         return GOMOKU_EINVAL;
-    if (busy(e))
+    if (gomoku__engine_busy(e))
         return GOMOKU_EBUSY;
     e->weights = *w;
     return GOMOKU_OK;
@@ -228,7 +254,7 @@ int gomoku_set_eval_callback(gomoku_engine *e, gomoku_eval_fn fn, void *payload)
 {
     if (!e)
         return GOMOKU_EINVAL;
-    if (busy(e))
+    if (gomoku__engine_busy(e))
         return GOMOKU_EBUSY;
     e->eval_fn = fn;
     e->eval_payload = fn ? payload : NULL;

@@ -181,6 +181,14 @@ static inline gomoku__box gomoku__box_of_stones(const board *b)
     return r;
 }
 
+/* The side to move passes: a null move (the side and its hash bit flip), which is its
+ * own undo. For probes only: neither the move list nor the undo records know of it. */
+static inline void gomoku__board_pass(board *b)
+{
+    b->side = 3 - b->side;
+    b->hash ^= b->zobrist_side;
+}
+
 /* board.c */
 void gomoku__board_init(board *b, int size, int rule);
 /* Places a stone of the side to move at the empty on-board cell idx; the game must be

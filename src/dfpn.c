@@ -2,8 +2,6 @@
  * dfpn.c - the df-pn VCT solver: its proof-number table, its move cache, and the memo
  * that keeps a table between calls on the same position.
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
-
 #include "bigmem.h"
 #include "threatctx.h"
 

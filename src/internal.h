@@ -23,19 +23,37 @@ void gomoku__breakdown(gomoku_eval_info *out, const board *b, const gomoku_weigh
 struct tt;     /* tt.c */
 
 struct gomoku_engine {
+    /* What a helper thread's copy of the engine shares with it (gomoku__engine_clone()
+     * copies everything before `progress_fn`): the position and its evaluation. */
     board b;
     gomoku_weights weights;
     gomoku_eval_fn eval_fn;
     void *eval_payload;
+    int hash_mb;
+    /* The engine's own: not copied. */
     gomoku_progress_fn progress_fn;
     void *progress_payload;
     struct tt *tt;            /* owned; NULL until first needed */
-    int hash_mb;
     atomic_int stop;          /* set by gomoku_stop() from any thread */
     atomic_int busy;          /* a search runs */
 };
 
 /* The evaluation the searches use: the user callback if any, else the built-in one. */
 int gomoku__engine_eval(const gomoku_engine *e);
+
+/* A helper thread's engine: the position and the evaluation of src (a user evaluation
+ * sees the copy), no table, no progress callback, its own flags. */
+void gomoku__engine_clone(gomoku_engine *dst, const gomoku_engine *src);
+
+/* The busy flag: one search at a time on an engine, and no change to it meanwhile. */
+static inline int gomoku__engine_busy(const gomoku_engine *e)
+{
+    return atomic_load(&((gomoku_engine *)e)->busy) != 0;
+}
+/* Takes e for a search: GOMOKU_OK, or GOMOKU_EBUSY (a search runs) or GOMOKU_EGAMEOVER
+ * (the game is over), and then e is not taken. Clears the stop flag. */
+int gomoku__engine_begin(gomoku_engine *e);
+/* Gives e back after a search: clears the stop flag and the busy flag. */
+void gomoku__engine_end(gomoku_engine *e);
 
 #endif /* GOMOKU_INTERNAL_H */

@@ -107,16 +107,13 @@ static void publish_win(gomoku__rootthreat *rt, const int *line, int len)
 /* Before the main search                                                              */
 /* ---------------------------------------------------------------------------------- */
 
-/* Does the side not to move have a VCT if the side to move passes? The pass is made by
- * flipping the side on the board (and its hash bit) and undone before returning. */
+/* Does the side not to move have a VCT if the side to move passes? */
 static int opponent_threat(board *b, long long budget, long long *nodes, int *line,
                            atomic_int *stop)
 {
-    b->side = 3 - b->side;
-    b->hash ^= b->zobrist_side;
+    gomoku__board_pass(b);
     int len = gomoku__vct(b, THREAT_DEPTH, budget, nodes, line, MAX_PLY, stop);
-    b->side = 3 - b->side;
-    b->hash ^= b->zobrist_side;
+    gomoku__board_pass(b);
     return len;
 }
 
@@ -240,13 +237,12 @@ int gomoku__rootthreat_before(gomoku__rootthreat *rt, board *b, int *list, int *
             clock->hard_ms > 0 && !rt->node_limit
                 ? gomoku__vct_memo_new((long long)(clock->hard_ms * OPEN_VCT_UNTIL * VCT_PER_MS))
                 : NULL;
-        long long used = 0;
-        int refuted = 0;
-        len = memo ? gomoku__vct_resume(b, memo, THREAT_DEPTH, vct_budget, &used, line, MAX_PLY,
-                                        stop, &refuted, 0)
-                   : gomoku__vct(b, THREAT_DEPTH, vct_budget, &used, line, MAX_PLY, stop);
-        nodes += used;
-        if (memo && len <= 0 && !refuted && used >= vct_budget && !atomic_load(stop)) {
+        gomoku__vct_job job = {.max_depth = THREAT_DEPTH, .budget = vct_budget, .stop = stop,
+                               .line = line, .cap = MAX_PLY};
+        len = memo ? gomoku__vct_resume(b, memo, &job)
+                   : gomoku__vct(b, THREAT_DEPTH, vct_budget, &job.nodes, line, MAX_PLY, stop);
+        nodes += job.nodes;
+        if (memo && len <= 0 && !job.refuted && job.nodes >= vct_budget && !atomic_load(stop)) {
             rt->vct_memo = memo;
             rt->vct_mark = gomoku__now_ms();
         } else {
@@ -350,17 +346,19 @@ int gomoku__rootthreat_resume(gomoku__rootthreat *rt, board *b)
         return 0;
     /* The slice is a time: the solver's speed varies with the machine, and the rest of
      * the clock belongs to the main search and the final check. */
-    long long budget = (long long)(slice * VCT_PER_MS) * 4, used = 0;
-    int line[MAX_PLY], refuted = 0;
-    int len = gomoku__vct_resume(b, rt->vct_memo, THREAT_DEPTH, budget, &used, line, MAX_PLY,
-                                 rt->stop, &refuted, slice);
+    long long budget = (long long)(slice * VCT_PER_MS) * 4;
+    int line[MAX_PLY];
+    gomoku__vct_job job = {.max_depth = THREAT_DEPTH, .budget = budget, .ms = slice,
+                           .stop = rt->stop, .line = line, .cap = MAX_PLY};
+    int len = gomoku__vct_resume(b, rt->vct_memo, &job);
+    long long used = job.nodes;
     rt->nodes += used;
     rt->vct_mark = gomoku__now_ms();
     if (len > 0)
         publish_win(rt, line, len);
     /* Settled (proven, refuted, or out of threats), or stopped: nothing to go on with. */
     int ran_out = rt->vct_mark - now >= slice - 1 || used >= budget;
-    if (len > 0 || refuted || !ran_out || atomic_load(rt->stop)) {
+    if (len > 0 || job.refuted || !ran_out || atomic_load(rt->stop)) {
         gomoku__vct_memo_free(rt->vct_memo);
         rt->vct_memo = NULL;
     }
@@ -449,10 +447,16 @@ static void *threat_worker(void *arg)
         older = 1 - slot;
         used = 0;
         gomoku__board_make(b, m);
-        len = memo[slot] ? gomoku__vct_resume(b, memo[slot], THREAT_DEPTH, budget - passed[k],
-                                              &used, line, MAX_PLY, &rt->worker_quit, &refuted, 0)
-                         : gomoku__vct_refute(b, THREAT_DEPTH, budget, &used, line, MAX_PLY,
-                                              &rt->worker_quit, &refuted);
+        if (memo[slot]) {
+            gomoku__vct_job job = {.max_depth = THREAT_DEPTH, .budget = budget - passed[k],
+                                   .stop = &rt->worker_quit, .line = line, .cap = MAX_PLY};
+            len = gomoku__vct_resume(b, memo[slot], &job);
+            used = job.nodes;
+            refuted = job.refuted;
+        } else {
+            len = gomoku__vct_refute(b, THREAT_DEPTH, budget, &used, line, MAX_PLY,
+                                     &rt->worker_quit, &refuted);
+        }
         gomoku__board_unmake(b);
         rt->worker_nodes += used;
         if (len > 0)

@@ -67,10 +67,6 @@
  * Nothing here is global: every table lives in the per-thread state or in the engine.
  * The search unwinds by returning when a limit is hit or gomoku_stop() is called.
  */
-#if !defined(_POSIX_C_SOURCE) || _POSIX_C_SOURCE < 200809L
-#undef _POSIX_C_SOURCE
-#define _POSIX_C_SOURCE 200809L /* clock_gettime, pthread_condattr_setclock */
-#endif
 #include "search.h"
 #include "rootthreat.h"
 
@@ -193,6 +189,15 @@ static inline int node_start(thread *t, int ply, int max_ply, int *value)
     return 1;
 }
 
+/* The line of the node at ply: m, then the line of the child it leads to. */
+static inline void update_pv(thread *t, int ply, int m)
+{
+    t->pv[ply][ply] = m;
+    for (int j = ply + 1; j < t->pvlen[ply + 1]; j++)
+        t->pv[ply][j] = t->pv[ply + 1][j];
+    t->pvlen[ply] = t->pvlen[ply + 1] > ply + 1 ? t->pvlen[ply + 1] : ply + 1;
+}
+
 /* The mover's four points on the lines through cell c, at most four steps away, in board
  * order (as gomoku__box_fours() would list them: a four point is next to a stone, so inside the
  * box). Walking 32 cells instead of scanning the box took 7% off the time of a crowded
@@ -236,12 +241,8 @@ static int qsearch(thread *t, int alpha, int beta, int ply, int qd, int attacker
         make(t, ply, block);
         int s = -qsearch(t, -beta, -alpha, ply + 1, qd + 1, attacker);
         unmake(t);
-        if (s > alpha && !t->stopped) {
-            t->pv[ply][ply] = block;
-            for (int j = ply + 1; j < t->pvlen[ply + 1]; j++)
-                t->pv[ply][j] = t->pv[ply + 1][j];
-            t->pvlen[ply] = t->pvlen[ply + 1];
-        }
+        if (s > alpha && !t->stopped)
+            update_pv(t, ply, block);
         return s;
     }
     int stand = evaluate(t);
@@ -280,10 +281,7 @@ static int qsearch(thread *t, int alpha, int beta, int ply, int qd, int attacker
             best = s;
             if (s > alpha) {
                 alpha = s;
-                t->pv[ply][ply] = m;
-                for (int j = ply + 1; j < t->pvlen[ply + 1]; j++)
-                    t->pv[ply][j] = t->pv[ply + 1][j];
-                t->pvlen[ply] = t->pvlen[ply + 1];
+                update_pv(t, ply, m);
                 if (s >= beta)
                     break;
             }
@@ -298,14 +296,6 @@ static int qsearch(thread *t, int alpha, int beta, int ply, int qd, int attacker
 /* ---------------------------------------------------------------------------------- */
 /* Principal variation search                                                          */
 /* ---------------------------------------------------------------------------------- */
-
-static inline void update_pv(thread *t, int ply, int m)
-{
-    t->pv[ply][ply] = m;
-    for (int j = ply + 1; j < t->pvlen[ply + 1]; j++)
-        t->pv[ply][j] = t->pv[ply + 1][j];
-    t->pvlen[ply] = t->pvlen[ply + 1] > ply + 1 ? t->pvlen[ply + 1] : ply + 1;
-}
 
 /* A quiet move: no three or better for either side at the cell, not a killer, not a
  * double-two cell, in a node without a threat to answer. */
@@ -535,6 +525,38 @@ typedef struct root_result {
     int pv[MAX_PLY];
 } root_result;
 
+/* r's move becomes m, with the one-move line m. */
+static void one_move_line(root_result *r, int m)
+{
+    r->move = m;
+    r->pvlen = 1;
+    r->pv[0] = m;
+}
+
+/* r's move becomes m, with the main thread's line from the root (m alone when it has
+ * none). */
+static void take_line(root_result *r, const thread *t, int m)
+{
+    if (t->pvlen[0] > 0) {
+        r->move = m;
+        r->pvlen = t->pvlen[0];
+        memcpy(r->pv, t->pv[0], (size_t)t->pvlen[0] * sizeof(int));
+    } else {
+        one_move_line(r, m);
+    }
+}
+
+/* r's line as points, at most GOMOKU_MAX_PV of them; returns how many. */
+static int pv_points(gomoku_point *out, const board *b, const root_result *r)
+{
+    int n = r->pvlen < GOMOKU_MAX_PV ? r->pvlen : GOMOKU_MAX_PV;
+    for (int i = 0; i < n; i++) {
+        out[i].x = board_x(b, r->pv[i]);
+        out[i].y = board_y(b, r->pv[i]);
+    }
+    return n;
+}
+
 /* Root moves: as gomoku__generate(), except that with two opponent five points the blocks are
  * still the moves (the game is lost, but the four must be answered). */
 static int root_moves(thread *t, int *list)
@@ -646,12 +668,7 @@ static void fill_info(gomoku_search_info *info, const thread *t, const root_resu
     info->nodes = nodes;
     info->time_ms = elapsed;
     info->nps = elapsed > 0 ? (long long)((double)nodes * 1000.0 / elapsed) : 0;
-    int n = r->pvlen < GOMOKU_MAX_PV ? r->pvlen : GOMOKU_MAX_PV;
-    for (int i = 0; i < n; i++) {
-        info->pv[i].x = board_x(t->b, r->pv[i]);
-        info->pv[i].y = board_y(t->b, r->pv[i]);
-    }
-    info->pv_length = n;
+    info->pv_length = pv_points(info->pv, t->b, r);
 }
 
 static long long total_nodes(const thread *main_t)
@@ -666,9 +683,7 @@ static long long total_nodes(const thread *main_t)
  * (with a one-move line) until the iteration is searched again without it. */
 static void stand_in(shared *sh, root_result *out, const int *list)
 {
-    out->move = list[0];
-    out->pvlen = 1;
-    out->pv[0] = list[0];
+    one_move_line(out, list[0]);
     gomoku__rootthreat_best_changed(sh->rt, list[0]);
 }
 
@@ -714,11 +729,9 @@ static void iterate(thread *t, root_result *out)
             }
         }
     }
-    out->move = list[0];
+    one_move_line(out, list[0]);
     out->score = 0;
     out->depth = 0;
-    out->pvlen = 1;
-    out->pv[0] = list[0];
     if (t->id == 0)
         gomoku__rootthreat_best_changed(sh->rt, list[0]);
 
@@ -772,23 +785,14 @@ static void iterate(thread *t, root_result *out)
             /* A partial iteration counts when its first move (the previous best) was
              * searched and another move then proved better. */
             if (best_i == 0 && list[0] != prev_best && t->pvlen[0] > 0) {
-                out->move = list[0];
                 out->score = score;
-                out->pvlen = t->pvlen[0];
-                memcpy(out->pv, t->pv[0], (size_t)t->pvlen[0] * sizeof(int));
+                take_line(out, t, list[0]);
             }
             break;
         }
-        out->move = list[0];
         out->score = score;
         out->depth = depth;
-        if (t->pvlen[0] > 0) {
-            out->pvlen = t->pvlen[0];
-            memcpy(out->pv, t->pv[0], (size_t)t->pvlen[0] * sizeof(int));
-        } else {
-            out->pvlen = 1;
-            out->pv[0] = list[0];
-        }
+        take_line(out, t, list[0]);
         /* A new best move is checked with the threat solver, which reads forced wins of
          * the opponent far beyond this depth. A refuted move leaves the root list and
          * the iteration is searched again without it. */
@@ -894,7 +898,7 @@ int gomoku_set_progress_callback(gomoku_engine *engine, gomoku_progress_fn fn, v
 {
     if (!engine)
         return GOMOKU_EINVAL;
-    if (atomic_load(&engine->busy))
+    if (gomoku__engine_busy(engine))
         return GOMOKU_EBUSY;
     engine->progress_fn = fn;
     engine->progress_payload = fn ? payload : NULL;
@@ -913,51 +917,28 @@ static void write_result(gomoku_search_result *out, const board *b, const root_r
     out->seldepth = seldepth;
     out->nodes = nodes;
     out->time_ms = elapsed;
-    int n = r->pvlen < GOMOKU_MAX_PV ? r->pvlen : GOMOKU_MAX_PV;
-    for (int i = 0; i < n; i++) {
-        out->pv[i].x = board_x(b, r->pv[i]);
-        out->pv[i].y = board_y(b, r->pv[i]);
-    }
-    out->pv_length = n;
+    out->pv_length = pv_points(out->pv, b, r);
 }
 
-int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku_limits *limits)
+/* One search on an engine taken by gomoku__engine_begin(). */
+static int search_engine(gomoku_search_result *out, gomoku_engine *engine,
+                         const gomoku_limits *limits)
 {
-    if (!out || !engine || !limits)
-        return GOMOKU_EINVAL;
-    if (limits->version != GOMOKU_LIMITS_VERSION)
-        return GOMOKU_EVERSION;
-    if (limits->time_ms < 0 || limits->time_left_ms < 0 || limits->depth < 0 ||
-        limits->nodes < 0 || limits->threads < 0 || limits->threads > MAX_THREADS)
-        return GOMOKU_EINVAL;
-    int expected = 0;
-    if (!atomic_compare_exchange_strong(&engine->busy, &expected, 1))
-        return GOMOKU_EBUSY;
-    if (engine->b.state != GOMOKU_ONGOING) {
-        atomic_store(&engine->busy, 0);
-        return GOMOKU_EGAMEOVER;
-    }
     double start = gomoku__now_ms();
-    atomic_store(&engine->stop, 0);
     board *b = &engine->b;
 
     /* The empty board has one sensible move and nothing to think about. */
     if (b->nmoves == 0) {
         root_result r = {0};
-        r.move = board_index(b, b->size / 2, b->size / 2);
-        r.pvlen = 1;
-        r.pv[0] = r.move;
+        one_move_line(&r, board_index(b, b->size / 2, b->size / 2));
         write_result(out, b, &r, 0, 1, gomoku__now_ms() - start);
-        atomic_store(&engine->busy, 0);
         return GOMOKU_OK;
     }
 
     if (!engine->tt) {
         engine->tt = gomoku__tt_new(engine->hash_mb);
-        if (!engine->tt) {
-            atomic_store(&engine->busy, 0);
+        if (!engine->tt)
             return GOMOKU_ENOMEM;
-        }
     }
     gomoku__tt_new_search(engine->tt);
 
@@ -967,7 +948,6 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
     if (!ts || (nthreads > 1 && !copies)) {
         free(ts);
         free(copies);
-        atomic_store(&engine->busy, 0);
         return GOMOKU_ENOMEM;
     }
 
@@ -995,13 +975,8 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
             t->e = engine;
         else {
             /* Helpers search their own copy; a user evaluation sees that copy. */
-            gomoku_engine *c = &copies[i - 1];
-            c->b = engine->b;
-            c->weights = engine->weights;
-            c->eval_fn = engine->eval_fn;
-            c->eval_payload = engine->eval_payload;
-            c->hash_mb = engine->hash_mb;
-            t->e = c;
+            gomoku__engine_clone(&copies[i - 1], engine);
+            t->e = &copies[i - 1];
         }
         t->b = &t->e->b;
         t->use_callback = engine->eval_fn != NULL;
@@ -1078,11 +1053,8 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
     if (!proven && !atomic_load(&engine->stop))
         move = gomoku__rootthreat_final_check(&rt, ts[0].b, move, r.score, sh.final_list,
                                               sh.final_n);
-    if (!proven && move != r.move) {
-        r.move = move;
-        r.pvlen = 1;
-        r.pv[0] = move;
-    }
+    if (!proven && move != r.move)
+        one_move_line(&r, move);
     gomoku__watchdog_end(&wd);
     long long nodes = ts[0].nodes + rt.nodes + rt.worker_nodes;
     for (int i = first_helper; i < started; i++)
@@ -1092,7 +1064,22 @@ int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku
 
     free(ts);
     free(copies);
-    atomic_store(&engine->stop, 0);
-    atomic_store(&engine->busy, 0);
     return GOMOKU_OK;
+}
+
+int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku_limits *limits)
+{
+    if (!out || !engine || !limits)
+        return GOMOKU_EINVAL;
+    if (limits->version != GOMOKU_LIMITS_VERSION)
+        return GOMOKU_EVERSION;
+    if (limits->time_ms < 0 || limits->time_left_ms < 0 || limits->depth < 0 ||
+        limits->nodes < 0 || limits->threads < 0 || limits->threads > MAX_THREADS)
+        return GOMOKU_EINVAL;
+    int rc = gomoku__engine_begin(engine);
+    if (rc)
+        return rc;
+    rc = search_engine(out, engine, limits);
+    gomoku__engine_end(engine);
+    return rc;
 }

@@ -13,17 +13,12 @@
  *     of its nodes: strictly fewer exactly when at least one cut-off skipped a move.
  * Ties keep the first best move in search order, everywhere.
  */
-#if !defined(_POSIX_C_SOURCE) || _POSIX_C_SOURCE < 199309L
-#undef _POSIX_C_SOURCE
-#define _POSIX_C_SOURCE 199309L /* clock_gettime */
-#endif
-
 #include "textbook.h"
+#include "timeman.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* Larger than any score, and safe to negate. Scores coming from a game are clamped to
  * well inside it, so that mate-distance adjustments can never overflow. */
@@ -71,13 +66,6 @@ void gomoku_textbook_options_init(gomoku_textbook_options *opts)
     opts->ordering = 1;
     opts->prune_percent = 0;
     opts->node_limit = 0;
-}
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
 static int clamp_score(int s)
@@ -417,7 +405,7 @@ int gomoku_game_search(gomoku_textbook_result *out, const gomoku_game *game, gom
         return rc;
     }
 
-    double start = now_ms();
+    double start = gomoku__now_ms();
     int depth = opts->depth, value = 0;
     switch (algo) {
     case GOMOKU_ALGO_MINIMAX:
@@ -463,7 +451,7 @@ int gomoku_game_search(gomoku_textbook_result *out, const gomoku_game *game, gom
     r.stats.evaluations = c->evaluations;
     r.stats.cutoffs = c->cutoffs;
     r.stats.branching = c->interior ? (double)c->searched / (double)c->interior : 0.0;
-    r.stats.time_ms = now_ms() - start;
+    r.stats.time_ms = gomoku__now_ms() - start;
     *out = r;
     ctx_free(c);
     return GOMOKU_OK;

@@ -103,26 +103,22 @@ int gomoku_textbook_search(gomoku_textbook_result *out, gomoku_engine *engine, g
         return rc;
     if (opts->radius < 1 || opts->radius > 4)
         return GOMOKU_EINVAL;
-    if (atomic_exchange(&engine->busy, 1))
-        return GOMOKU_EBUSY;
-    if (engine->b.state != GOMOKU_ONGOING) {
-        atomic_store(&engine->busy, 0);
-        return GOMOKU_EGAMEOVER;
-    }
-
-    gomoku_as_game *adapter = malloc(sizeof *adapter);
-    if (!adapter) {
-        atomic_store(&engine->busy, 0);
-        return GOMOKU_ENOMEM;
-    }
-    adapter->engine = engine;
-    adapter->radius = opts->radius;
-    gomoku_game game = {adapter, game_generate, game_make, game_unmake, game_evaluate,
-                        game_terminal};
+    rc = gomoku__engine_begin(engine);
+    if (rc)
+        return rc;
     gomoku_textbook_result r;
-    rc = gomoku_game_search(&r, &game, algo, opts);
-    free(adapter);
-    atomic_store(&engine->busy, 0);
+    gomoku_as_game *adapter = malloc(sizeof *adapter);
+    if (adapter) {
+        adapter->engine = engine;
+        adapter->radius = opts->radius;
+        gomoku_game game = {adapter, game_generate, game_make, game_unmake, game_evaluate,
+                            game_terminal};
+        rc = gomoku_game_search(&r, &game, algo, opts);
+        free(adapter);
+    } else {
+        rc = GOMOKU_ENOMEM;
+    }
+    gomoku__engine_end(engine);
     if (rc != GOMOKU_OK)
         return rc;
 

@@ -13,8 +13,6 @@
  * aborted search reports no win and stores nothing. A small transposition table, keyed by
  * the position's hash, remembers proven and failed attacker nodes within one call.
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
-
 #include "threatctx.h"
 
 #include <stdlib.h>
@@ -38,7 +36,7 @@ static void ctx_init(threat_ctx *c, board *b, long long budget, atomic_int *stop
     c->budget = budget > 0 ? budget : 0;
     c->stop = stop;
     c->deadline_ms = deadline_ms;
-    clock_gettime(CLOCK_MONOTONIC, &c->start);
+    c->start_ms = gomoku__now_ms();
     /* The scan box: every cell with a pattern lies within five steps of a stone. */
     c->boxes[0] = gomoku__box_grow(gomoku__box_of_stones(b), 5, b->size);
 }
@@ -141,11 +139,10 @@ int gomoku__vct_refute(board *b, int max_depth, long long budget, long long *nod
     return run(b, 1, max_depth, budget, nodes, line, cap, stop, 0, refuted, NULL);
 }
 
-int gomoku__vct_resume(board *b, gomoku__vct_memo *memo, int max_depth, long long budget,
-                       long long *nodes, int *line, int cap, atomic_int *stop, int *refuted,
-                       double ms)
+int gomoku__vct_resume(board *b, gomoku__vct_memo *memo, gomoku__vct_job *job)
 {
-    return run(b, 1, max_depth, budget, nodes, line, cap, stop, ms, refuted, memo);
+    return run(b, 1, job->max_depth, job->budget, &job->nodes, job->line, job->cap, job->stop,
+               job->ms, &job->refuted, memo);
 }
 
 /* ---- public API ------------------------------------------------------------------ */
@@ -157,12 +154,10 @@ static int threat_api(gomoku_threat_result *out, gomoku_engine *e, long long nod
         return GOMOKU_EINVAL;
     if (e->b.state != GOMOKU_ONGOING)
         return GOMOKU_EGAMEOVER;
-    int expected = 0;
-    if (!atomic_compare_exchange_strong(&e->busy, &expected, 1))
-        return GOMOKU_EBUSY;
-    atomic_store(&e->stop, 0);
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int rc = gomoku__engine_begin(e);
+    if (rc)
+        return rc;
+    double t0 = gomoku__now_ms();
     long long nodes = 0;
     int line[LINE_MAX];
     int len = run(&e->b, vct, PUBLIC_DEPTH, node_budget ? node_budget : 1000000, &nodes, line,
@@ -178,8 +173,8 @@ static int threat_api(gomoku_threat_result *out, gomoku_engine *e, long long nod
     for (int i = shown; i < GOMOKU_MAX_PV; i++)
         out->line[i].x = out->line[i].y = -1;
     out->nodes = nodes;
-    out->time_ms = elapsed_ms(&t0);
-    atomic_store(&e->busy, 0);
+    out->time_ms = gomoku__now_ms() - t0;
+    gomoku__engine_end(e);
     return GOMOKU_OK;
 }
 

@@ -31,14 +31,22 @@ int gomoku__vct_refute(board *b, int max_depth, long long budget, long long *nod
  * *memo, so that a later call on the same position (and max_depth) goes on from where
  * the last one stopped instead of starting again. A memo holds one position: a call on
  * another one clears it. gomoku__vct_memo_new() sizes the table as a single call on
- * `budget` nodes would (0: the largest, 10 MB); NULL when out of memory. A call of
- * gomoku__vct_resume() stops after `ms` milliseconds too (0: no time limit), as on its
- * budget. */
+ * `budget` nodes would (0: the largest, 10 MB); NULL when out of memory. */
 typedef struct gomoku__vct_memo gomoku__vct_memo;
 gomoku__vct_memo *gomoku__vct_memo_new(long long budget);
 void gomoku__vct_memo_free(gomoku__vct_memo *memo); /* NULL is a no-op */
-int gomoku__vct_resume(board *b, gomoku__vct_memo *memo, int max_depth, long long budget,
-                       long long *nodes, int *line, int cap, atomic_int *stop, int *refuted,
-                       double ms);
+/* One call of a resumable VCT: what it may spend, and what it found. */
+typedef struct gomoku__vct_job {
+    int max_depth;     /* attacker moves */
+    long long budget;  /* nodes */
+    double ms;         /* milliseconds; 0: no time limit */
+    atomic_int *stop;  /* may be NULL */
+    int *line;         /* the win's moves, up to cap of them */
+    int cap;
+    long long nodes;   /* out: increased by the nodes searched */
+    int refuted;       /* out: as gomoku__vct_refute()'s *refuted */
+} gomoku__vct_job;
+/* Returns the length of the win (0: none found), as gomoku__vct_refute(). */
+int gomoku__vct_resume(board *b, gomoku__vct_memo *memo, gomoku__vct_job *job);
 
 #endif /* GOMOKU_THREAT_H */

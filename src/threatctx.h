@@ -9,9 +9,9 @@
 
 #include "internal.h"
 #include "threat.h"
+#include "timeman.h"
 
 #include <stddef.h>
-#include <time.h>
 
 #define THREAT_MAX_DEPTH 60                  /* attacker moves, whatever the caller asks */
 #define LINE_MAX (2 * THREAT_MAX_DEPTH + 8)  /* plies of a line, with room for the last five */
@@ -34,7 +34,7 @@ typedef struct threat_ctx {
     int renju_att_black, renju_def_black;
     long long nodes, budget;
     atomic_int *stop;
-    struct timespec start;
+    double start_ms;    /* gomoku__now_ms() at the start */
     double deadline_ms; /* 0: none */
     int aborted;
     int depth_cut;      /* some node of the current subtree stopped for lack of depth */
@@ -55,13 +55,6 @@ typedef struct threat_ctx {
     short killer[LINE_MAX];
 } threat_ctx;
 
-static inline double elapsed_ms(const struct timespec *t0)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) * 1000.0 + (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
-}
-
 /* The search has to give up: budget spent, stop asked, or out of time. Cheap checks
  * every node, the atomic and the clock every 1024 nodes. */
 static inline int out_of_work(threat_ctx *c)
@@ -76,7 +69,7 @@ static inline int out_of_work(threat_ctx *c)
         c->next_check = c->nodes + 1024;
         if (c->stop && atomic_load_explicit(c->stop, memory_order_relaxed))
             c->aborted = 1;
-        else if (c->deadline_ms > 0 && elapsed_ms(&c->start) >= c->deadline_ms)
+        else if (c->deadline_ms > 0 && gomoku__now_ms() - c->start_ms >= c->deadline_ms)
             c->aborted = 1;
     }
     return c->aborted;
@@ -102,22 +95,18 @@ static inline void unplay(threat_ctx *c)
     gomoku__board_unmake_lite(c->b);
 }
 
-/* Plays idx for `side` although the other side is to move (a null move for the side to
- * move), for probing what a threat would do. Undo with null_unplay(). */
-static inline int null_play(threat_ctx *c, int idx, int side)
+/* Plays idx for the side not to move (after a null move of the side to move), for
+ * probing what a threat would do. Undo with null_unplay(). */
+static inline int null_play(threat_ctx *c, int idx)
 {
-    board *b = c->b;
-    b->side = side;
-    b->hash ^= b->zobrist_side;
+    gomoku__board_pass(c->b);
     return play(c, idx);
 }
 
 static inline void null_unplay(threat_ctx *c)
 {
-    board *b = c->b;
     unplay(c);
-    b->side = 3 - b->side;
-    b->hash ^= b->zobrist_side;
+    gomoku__board_pass(c->b);
 }
 
 static inline int has_five_point(const board *b, int s) { return b->ncls[s - 1][K_FIVE] > 0; }

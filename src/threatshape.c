@@ -41,8 +41,6 @@
  *    take lines from black, so then only stones on t's own lines matter, which W(t)
  *    holds. Not used in caro (five points there need more than one block).
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
-
 #include "threatctx.h"
 
 #include <string.h>
@@ -413,7 +411,7 @@ static int four_three_stoppers(threat_ctx *c, int t, short *w, int cap)
     }
     if (three_dir >= 0) {
         /* Black in renju: t must be legal, and so must the straight fours that follow. */
-        int ok = null_play(c, t, A) == GOMOKU_ONGOING &&
+        int ok = null_play(c, t) == GOMOKU_ONGOING &&
                  renju_open_four_follows(c, t, f, three_dir);
         null_unplay(c);
         if (!ok)
@@ -443,7 +441,7 @@ static int open_four_stoppers(threat_ctx *c, int t, short *w, int cap)
         return -1;
     if (c->caro) {
         /* A stone beyond a five's end can stop it: the blocks are tried on the board. */
-        null_play(c, t, A);
+        null_play(c, t);
         short blk[CAND_MAX];
         if (five_blocks(c, A, blk, CAND_MAX) == 0) {
             int ns = five_stoppers(c, A, w + 1, cap - 1);

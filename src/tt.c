@@ -219,7 +219,7 @@ int gomoku_set_hash_size(gomoku_engine *e, int megabytes)
 {
     if (!e || megabytes < 1 || megabytes > 65536)
         return GOMOKU_EINVAL;
-    if (atomic_load(&e->busy))
+    if (gomoku__engine_busy(e))
         return GOMOKU_EBUSY;
     struct tt *tt = gomoku__tt_new(megabytes);
     if (!tt)
@@ -243,7 +243,7 @@ int gomoku_clear_hash(gomoku_engine *e)
 {
     if (!e)
         return GOMOKU_EINVAL;
-    if (atomic_load(&e->busy))
+    if (gomoku__engine_busy(e))
         return GOMOKU_EBUSY;
     gomoku__tt_clear(e->tt);
     return GOMOKU_OK;

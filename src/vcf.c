@@ -6,8 +6,6 @@
  * transposition table, keyed by the position's hash, remembers proven and failed
  * attacker nodes within one call.
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
-
 #include "threatctx.h"
 
 #include <stdlib.h>

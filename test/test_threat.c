@@ -1104,7 +1104,7 @@ static void test_vct_resume_goes_on_where_it_stopped(void **state)
     const char *moves = "5,5 8,5 7,8 6,8 5,7 5,6 7,7 7,6 6,6 4,4 4,8 3,9 6,4 6,7";
     gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, moves);
     board *b = &e->b;
-    int line[LINE_CAP], refuted;
+    int line[LINE_CAP];
     long long one = 0;
     assert_true(gomoku__vct(b, 30, 2000000, &one, line, LINE_CAP, NULL) > 0);
     assert_true(one > 40000); /* not settled by the depth-first phase alone */
@@ -1115,10 +1115,10 @@ static void test_vct_resume_goes_on_where_it_stopped(void **state)
         long long total = 0, step = one / 8;
         int len = 0, calls = 0;
         while (!len && calls < 40) {
-            long long used = 0;
-            len = gomoku__vct_resume(b, memo, 30, step, &used, line, LINE_CAP, NULL, &refuted, 0);
-            assert_true(used <= step + 200000); /* + the room to write the line out */
-            total += used;
+            gomoku__vct_job job = {.max_depth = 30, .budget = step, .line = line, .cap = LINE_CAP};
+            len = gomoku__vct_resume(b, memo, &job);
+            assert_true(job.nodes <= step + 200000); /* + the room to write the line out */
+            total += job.nodes;
             calls++;
         }
         assert_true(len > 0);
@@ -1129,10 +1129,9 @@ static void test_vct_resume_goes_on_where_it_stopped(void **state)
         vstats st = {0};
         assert_true(verify_line(b, line, len, &st));
         /* Once proven, the memo answers at once. */
-        long long used = 0;
-        assert_int_equal(gomoku__vct_resume(b, memo, 30, step, &used, line, LINE_CAP, NULL,
-                                            &refuted, 0), len);
-        assert_true(used < step);
+        gomoku__vct_job again = {.max_depth = 30, .budget = step, .line = line, .cap = LINE_CAP};
+        assert_int_equal(gomoku__vct_resume(b, memo, &again), len);
+        assert_true(again.nodes < step);
         gomoku__vct_memo_free(memo);
     }
     gomoku__vct_memo_free(NULL);
