@@ -40,7 +40,7 @@ TESTS := $(patsubst test/%.c,build/test/%,$(TEST_SRCS))
 MANPAGES := $(wildcard man/*.1)
 
 .PHONY: all lib examples tests test check demo bench board-bench vct-bench tactics install uninstall clean \
-        asan tsan valgrind symbols docs install-smoke fuzz fuzz-smoke
+        asan tsan valgrind symbols docs install-smoke fuzz fuzz-smoke fuzz-pbrain
 
 all: lib examples gomoku.pc
 
@@ -169,14 +169,32 @@ build/fuzz/fuzz_api: fuzz/fuzz_api.c $(SRCS) src/internal.h src/search.h include
 	@mkdir -p build/fuzz
 	$(FUZZ_CC) $(FUZZ_CFLAGS) fuzz/fuzz_api.c $(SRCS) -o $@ -lm
 
+# The protocol loop of pbrain-gomoku (fuzz/fuzz_pbrain.c includes the program's source).
+build/fuzz/fuzz_pbrain: fuzz/fuzz_pbrain.c examples/pbrain-gomoku.c $(SRCS) src/internal.h include/gomoku.h
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) fuzz/fuzz_pbrain.c $(SRCS) -o $@ -lm
+
 fuzz: build/fuzz/fuzz_api
 	@mkdir -p build/fuzz/corpus
 	build/fuzz/fuzz_api $(FUZZ_OPTS) -max_total_time=$(FUZZ_TIME) build/fuzz/corpus fuzz/corpus
 
-fuzz-smoke: build/fuzz/fuzz_api
-	rm -rf build/fuzz/smoke
-	@mkdir -p build/fuzz/smoke
+# `make fuzz-pbrain`: the same on the protocol loop, new inputs to build/fuzz/pbrain-corpus.
+PBRAIN_FUZZ_OPTS := -seed=1 -max_len=8192 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
+	-artifact_prefix=build/fuzz/
+fuzz-pbrain: build/fuzz/fuzz_pbrain
+	@mkdir -p build/fuzz/pbrain-corpus
+	build/fuzz/fuzz_pbrain $(PBRAIN_FUZZ_OPTS) -max_total_time=$(FUZZ_TIME) build/fuzz/pbrain-corpus fuzz/pbrain-corpus
+
+# The protocol: every seed replayed whole (with the generated 1 MB line and 1,024-stone
+# board), then PBRAIN_FUZZ_RUNS runs from the seeds.
+PBRAIN_FUZZ_RUNS ?= 300
+fuzz-smoke: build/fuzz/fuzz_api build/fuzz/fuzz_pbrain
+	rm -rf build/fuzz/smoke build/fuzz/pbrain-smoke build/fuzz/pbrain-big
+	@mkdir -p build/fuzz/smoke build/fuzz/pbrain-smoke
 	build/fuzz/fuzz_api $(FUZZ_OPTS) -runs=$(FUZZ_RUNS) build/fuzz/smoke fuzz/corpus
+	sh fuzz/make-pbrain-corpus.sh --big build/fuzz/pbrain-big
+	build/fuzz/fuzz_pbrain -timeout=20 fuzz/pbrain-corpus/* build/fuzz/pbrain-big/*
+	build/fuzz/fuzz_pbrain $(PBRAIN_FUZZ_OPTS) -runs=$(PBRAIN_FUZZ_RUNS) build/fuzz/pbrain-smoke fuzz/pbrain-corpus
 
 docs:
 	@if command -v doxygen >/dev/null 2>&1; then doxygen docs/Doxyfile && echo "docs: docs/html/index.html"; \

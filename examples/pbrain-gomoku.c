@@ -22,8 +22,12 @@
  *                 limit of 40 MB or more is kept whatever the time per move.
  *                 Nothing is allocated for the table before that search, so a START
  *                 followed by INFO max_memory never holds a table of the default size.
- *   time settings    Used by the next move: see hard_limit_ms(). The limit is counted
- *                 from reading the command; a watchdog thread stops the search there.
+ *   time settings    Used by the next move. The program plans nothing: it hands the
+ *                 protocol's clock (timeout_turn, and the game's time left from
+ *                 time_left or timeout_match) to gomoku_limits, counted from reading the
+ *                 command, and the library's time manager plans the move and stops the
+ *                 search in time (see clock_limits()).
+ *   INFO thread_num  Search threads (1..64; default 1), as gomoku_limits.threads.
  *
  * TAKEBACK takes back the last move only (ERROR otherwise): the library keeps a history.
  *
@@ -47,19 +51,11 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-/* Switch for the search the engine plays with: 0 = gomoku_search (the strong search),
- * 1 = iterative deepening over gomoku_textbook_search (for builds without the strong
- * search). Only engine_search() looks at it. */
-#ifndef PB_USE_TEXTBOOK
-#define PB_USE_TEXTBOOK 0
-#endif
 
 #define PB_LINE_MAX 4096
 #define PB_MIB (1024LL * 1024LL)
@@ -86,9 +82,36 @@ typedef struct pb_state {
     long long max_memory;    /* bytes, 0 = no limit */
     int hash_mb;             /* hash size asked of the library */
     int game_type;
+    int threads;             /* INFO thread_num */
     char folder[1024];
     int quit;                /* END (or end of input) seen inside a BOARD block */
+    int think_cap_ms;        /* 0, or a cap on the time per search (the fuzz harness's) */
 } pb_state;
+
+/* Where the protocol's lines come from and go to: standard input and output in the
+ * program; memory in the fuzz harness (fuzz/fuzz_pbrain.c), which includes this file,
+ * defines PB_NO_MAIN and runs pb_loop() over its input. */
+typedef struct pb_io {
+    int (*get)(void *ctx);                     /* the next byte, or EOF */
+    void (*put)(void *ctx, const char *line);  /* one answer line, without its end */
+    void *ctx;
+} pb_io;
+
+static int stdio_get(void *ctx)
+{
+    (void)ctx;
+    return getchar();
+}
+
+static void stdio_put(void *ctx, const char *line)
+{
+    (void)ctx;
+    fputs(line, stdout);
+    fputc('\n', stdout);
+    fflush(stdout);
+}
+
+static pb_io io = {stdio_get, stdio_put, NULL};
 
 static void on_progress(const gomoku_search_info *info, void *payload);
 
@@ -98,12 +121,12 @@ static void on_progress(const gomoku_search_info *info, void *payload);
 
 static void say(const char *fmt, ...)
 {
+    char line[PB_LINE_MAX + 256]; /* the longest answer quotes a whole command line */
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(stdout, fmt, ap);
+    vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    fputc('\n', stdout);
-    fflush(stdout);
+    io.put(io.ctx, line);
 }
 
 static double now_ms(void)
@@ -122,7 +145,7 @@ static int read_line(char *buf, size_t cap)
     size_t n = 0;
     int ch;
     int got = 0;
-    while ((ch = getchar()) != EOF) {
+    while ((ch = io.get(io.ctx)) != EOF) {
         got = 1;
         if (ch == '\n')
             break;
@@ -374,29 +397,33 @@ static gomoku_point fallback_move(const pb_state *pb)
 }
 
 /* ---------------------------------------------------------------------------------- */
-/* Time manager                                                                        */
+/* Clock                                                                               */
 /* ---------------------------------------------------------------------------------- */
 
-/*
- * The hard limit for this move in ms, counted from the moment its command was read.
- * Per move: the turn time less a margin for process and pipe latency and for the
- * search noticing the stop (10%, at least 25 ms, at most 1 s). Per game: the time left
- * (the manager's time_left when sent, else our own count against timeout_match) shared
- * over the moves still expected, keeping a reserve. Returns at least 1.
- */
-static long long hard_limit_ms(const pb_state *pb)
+/* Kept for the pipe between our answer and the manager: writing the line and the
+ * manager's reading it take well under a millisecond on an idle machine. */
+#define PB_PIPE_MS 5
+
+static int clamp_ms(double ms)
 {
-    long long limit;
-    if (pb->timeout_turn <= 0) {
-        limit = 5; /* "play at once" */
-    } else {
-        long long margin = pb->timeout_turn / 10;
-        if (margin < 25)
-            margin = 25;
-        if (margin > 1000)
-            margin = 1000;
-        limit = pb->timeout_turn - margin;
-    }
+    if (ms < 1)
+        return 1;
+    return ms > INT_MAX ? INT_MAX : (int)ms;
+}
+
+/*
+ * The protocol's clock as the library's limits; the library's time manager plans the
+ * move and stops the search in time. time_ms: the turn time (timeout_turn 0 means play
+ * at once: 1 ms). time_left_ms: the game's time left, the manager's time_left when sent
+ * (2147483647 means none) or our own count against timeout_match, whichever is less.
+ * Both are counted from t0, when the command was read, less PB_PIPE_MS; a command that
+ * needs `share` searches gives each its share.
+ */
+static void clock_limits(gomoku_limits *l, const pb_state *pb, double t0, int share)
+{
+    double spent = now_ms() - t0 + PB_PIPE_MS;
+    double turn = pb->timeout_turn > 0 ? (double)pb->timeout_turn : 1;
+    l->time_ms = clamp_ms((turn - spent) / share);
     long long left = -1;
     if (pb->time_left >= 0 && pb->time_left < INT_MAX)
         left = pb->time_left;
@@ -405,47 +432,10 @@ static long long hard_limit_ms(const pb_state *pb)
         if (left < 0 || own < left)
             left = own;
     }
-    if (left >= 0) {
-        /* Expect a game of about 60 moves each; never less than 10 more. */
-        long long mine_played = pb->nmoves / 2;
-        long long to_go = 60 - mine_played;
-        if (to_go < 10)
-            to_go = 10;
-        long long reserve = left / 10 < 200 ? left / 10 : 200;
-        long long share = (left - reserve) / to_go;
-        if (share < limit)
-            limit = share;
-    }
-    return limit < 1 ? 1 : limit;
+    l->time_left_ms = left >= 0 ? clamp_ms(((double)left - spent) / share) : 0;
+    if (pb->think_cap_ms > 0 && l->time_ms > pb->think_cap_ms)
+        l->time_ms = pb->think_cap_ms;
 }
-
-#if !PB_USE_TEXTBOOK
-/* A watchdog thread calls gomoku_stop() at the hard deadline, so that a search that
- * overruns its own soft limit still answers in time. */
-typedef struct watchdog {
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-    struct timespec deadline; /* CLOCK_MONOTONIC */
-    int done;
-    gomoku_engine *eng;
-} watchdog;
-
-static void *watchdog_main(void *arg)
-{
-    watchdog *w = arg;
-    pthread_mutex_lock(&w->mu);
-    while (!w->done) {
-        int rc = pthread_cond_timedwait(&w->cv, &w->mu, &w->deadline);
-        if (rc == ETIMEDOUT) {
-            if (!w->done)
-                gomoku_stop(w->eng);
-            break;
-        }
-    }
-    pthread_mutex_unlock(&w->mu);
-    return NULL;
-}
-#endif
 
 /* ---------------------------------------------------------------------------------- */
 /* Search                                                                              */
@@ -468,120 +458,27 @@ static void on_progress(const gomoku_search_info *info, void *payload)
         info->seldepth, info->score, info->nodes, info->nps, info->time_ms, pv);
 }
 
-#if PB_USE_TEXTBOOK
-/* Iterative deepening over the textbook negamax with alpha-beta. It has no clock, so a
- * deeper iteration starts only when the time left is well above what the last one took
- * (a branching factor of about 5 with ordering), and its node limit is what the speed
- * measured so far allows in the time left. */
-static int engine_search(gomoku_point *best, int *score, pb_state *pb, double deadline)
-{
-    gomoku_textbook_options opts;
-    gomoku_textbook_result r;
-    int found = 0;
-    double last = 0, nps = 0;
-    gomoku_textbook_options_init(&opts);
-    opts.radius = 2;
-    for (int depth = 1; depth <= 6; depth++) {
-        double t = now_ms();
-        if (depth > 1 && last * 6 > deadline - t)
-            break;
-        opts.depth = depth;
-        double left = deadline - t;
-        opts.node_limit = nps > 0 ? (long long)(nps * left / 1000.0 * 0.8) : 20000;
-        if (opts.node_limit < 1000)
-            opts.node_limit = 1000;
-        if (gomoku_textbook_search(&r, pb->eng, GOMOKU_ALGO_NEGAMAX_AB, &opts) != GOMOKU_OK)
-            break;
-        if (r.best.x < 0 || (!r.complete && found))
-            break;
-        *best = r.best;
-        *score = r.value;
-        found = 1;
-        gomoku_search_info info;
-        memset(&info, 0, sizeof info);
-        info.depth = info.seldepth = r.depth;
-        info.score = r.value;
-        info.nodes = r.stats.nodes;
-        info.time_ms = r.stats.time_ms;
-        info.nps = r.stats.time_ms > 0 ? (long long)(r.stats.nodes * 1000.0 / r.stats.time_ms) : 0;
-        info.pv_length = r.pv_length;
-        memcpy(info.pv, r.pv, sizeof r.pv);
-        on_progress(&info, pb);
-        last = now_ms() - t;
-        if (last > 0.5)
-            nps = (double)r.stats.nodes * 1000.0 / last;
-        if (GOMOKU_SCORE_IS_WIN(r.value) || GOMOKU_SCORE_IS_LOSS(r.value))
-            break;
-    }
-    return found ? GOMOKU_OK : GOMOKU_ENOMOVE;
-}
-#else
-/* The one place that calls the library's search. deadline is on the now_ms() clock. */
-static int engine_search(gomoku_point *best, int *score, pb_state *pb, double deadline)
+/* The one place that calls the library's search. */
+static int engine_search(gomoku_point *best, int *score, pb_state *pb, double t0, int share)
 {
     gomoku_limits limits;
     gomoku_search_result r;
-    watchdog w;
-    pthread_t th;
-    pthread_condattr_t ca;
-    int have_thread = 0;
-
-    double budget = deadline - now_ms();
-    if (budget < 1)
-        budget = 1;
     gomoku_limits_init(&limits);
-    /* The whole budget: the search treats time_ms as the time for this move and decides
-     * itself when not to start another iteration. The watchdog is the backstop should
-     * it overrun. */
-    limits.time_ms = (int)budget > 0 ? (int)budget : 1;
     limits.depth = 0;
-
-    memset(&w, 0, sizeof w);
-    w.eng = pb->eng;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_mutex_init(&w.mu, NULL);
-    pthread_cond_init(&w.cv, &ca);
-    pthread_condattr_destroy(&ca);
-    clock_gettime(CLOCK_MONOTONIC, &w.deadline);
-    long long ns = (long long)(budget * 1e6);
-    w.deadline.tv_sec += (time_t)(ns / 1000000000LL);
-    w.deadline.tv_nsec += (long)(ns % 1000000000LL);
-    if (w.deadline.tv_nsec >= 1000000000L) {
-        w.deadline.tv_sec++;
-        w.deadline.tv_nsec -= 1000000000L;
-    }
-    /* The watchdog only waits: a small stack keeps the process's memory near the hash. */
-    pthread_attr_t ta;
-    pthread_attr_init(&ta);
-    pthread_attr_setstacksize(&ta, 64 * 1024);
-    if (pthread_create(&th, &ta, watchdog_main, &w) == 0)
-        have_thread = 1;
-    pthread_attr_destroy(&ta);
-
+    limits.threads = pb->threads > 0 ? pb->threads : 1;
+    clock_limits(&limits, pb, t0, share);
     int rc = gomoku_search(&r, pb->eng, &limits);
-
-    if (have_thread) {
-        pthread_mutex_lock(&w.mu);
-        w.done = 1;
-        pthread_cond_signal(&w.cv);
-        pthread_mutex_unlock(&w.mu);
-        pthread_join(th, NULL);
-    }
-    pthread_cond_destroy(&w.cv);
-    pthread_mutex_destroy(&w.mu);
     if (rc != GOMOKU_OK)
         return rc;
     *best = r.best;
     *score = r.score;
     return r.best.x >= 0 ? GOMOKU_OK : GOMOKU_ENOMOVE;
 }
-#endif
 
-/* Chooses our move in the current position, never an illegal one, searching until
- * `deadline` (now_ms() clock) at the latest. *score is set when a search gave one (else
- * 0). Returns 0, or -1 when the board is full. */
-static int choose_move(gomoku_point *out, int *score, pb_state *pb, double deadline)
+/* Chooses our move in the current position, never an illegal one, in 1/share of the
+ * time left for the command read at t0. *score is set when a search gave one (else 0).
+ * Returns 0, or -1 when the board is full. */
+static int choose_move(gomoku_point *out, int *score, pb_state *pb, double t0, int share)
 {
     gomoku_point mv = {-1, -1};
     *score = 0;
@@ -594,7 +491,7 @@ static int choose_move(gomoku_point *out, int *score, pb_state *pb, double deadl
     }
     if (library_live(pb)) {
         apply_memory(pb);
-        int rc = engine_search(&mv, score, pb, deadline);
+        int rc = engine_search(&mv, score, pb, t0, share);
         if (rc != GOMOKU_OK) {
             say("MESSAGE search failed: %s", gomoku_strerror(rc));
             mv.x = -1;
@@ -615,7 +512,7 @@ static void answer_move(pb_state *pb, double t0)
 {
     gomoku_point mv;
     int score;
-    if (choose_move(&mv, &score, pb, t0 + (double)hard_limit_ms(pb)) != 0) {
+    if (choose_move(&mv, &score, pb, t0, 1) != 0) {
         say("ERROR no move: the board is full");
         return;
     }
@@ -983,9 +880,8 @@ static void cmd_swap2board(pb_state *pb, double t0)
      * opponent choose. The threshold is a fraction of an open three's weight. */
     gomoku_point mv;
     int score;
-    double hard = (double)hard_limit_ms(pb);
     /* Half the time for white's move, the rest for black's reply should it be needed. */
-    if (choose_move(&mv, &score, pb, t0 + hard / 2) != 0) {
+    if (choose_move(&mv, &score, pb, t0, 2) != 0) {
         say("ERROR no move: the board is full");
         return;
     }
@@ -1007,7 +903,7 @@ static void cmd_swap2board(pb_state *pb, double t0)
     record_move(pb, mv.x, mv.y);
     gomoku_point reply;
     int rscore;
-    int full = choose_move(&reply, &rscore, pb, t0 + hard) != 0;
+    int full = choose_move(&reply, &rscore, pb, t0, 1) != 0;
     /* The position stays as the manager gave it; it sends the stones back in BOARD. */
     if (pb->synced == pb->nmoves && gomoku_undo(pb->eng) == GOMOKU_OK)
         pb->synced--;
@@ -1060,7 +956,7 @@ static void cmd_info(pb_state *pb, const char *arg)
         return;
     }
     static const char *const numeric[] = {"timeout_turn", "timeout_match", "time_left",
-                                          "max_memory", "game_type", "rule"};
+                                          "max_memory", "game_type", "rule", "thread_num"};
     int known = -1;
     for (int i = 0; i < (int)(sizeof numeric / sizeof numeric[0]); i++)
         if (strcmp(key, numeric[i]) == 0)
@@ -1088,6 +984,7 @@ static void cmd_info(pb_state *pb, const char *arg)
                 say("ERROR rule %s: %s", rule_name(pb->rule_next), gomoku_strerror(rc));
         }
         break;
+    case 6: pb->threads = v < 1 ? 1 : v > 64 ? 64 : (int)v; break;
     default: break;
     }
 }
@@ -1103,6 +1000,70 @@ static void cmd_about(void)
 /* Main loop                                                                           */
 /* ---------------------------------------------------------------------------------- */
 
+/* A new program state: no game yet, 5 s a move until INFO says otherwise. */
+static void pb_init(pb_state *pb)
+{
+    memset(pb, 0, sizeof *pb);
+    pb->timeout_turn = 5000;
+    pb->time_left = -1;
+    pb->rule = pb->rule_next = GOMOKU_FREESTYLE;
+    pb->hash_mb = 0;
+    pb->threads = 1;
+}
+
+/* The protocol: commands from io until END or the end of input. The engine stays in
+ * pb->eng for the caller to free. */
+static void pb_loop(pb_state *pb)
+{
+    char line[PB_LINE_MAX];
+    while (read_line(line, sizeof line) == 0) {
+        double t0 = now_ms();
+        char cmd[32];
+        const char *p = skip_blanks(line);
+        size_t k = 0;
+        if (*p == '\0')
+            continue;
+        while (*p && *p != ' ' && *p != '\t' && k + 1 < sizeof cmd)
+            cmd[k++] = (char)toupper((unsigned char)*p++);
+        cmd[k] = '\0';
+        if (*p && *p != ' ' && *p != '\t') {
+            say("UNKNOWN command too long");
+            continue;
+        }
+        const char *arg = skip_blanks(p);
+
+        if (strcmp(cmd, "START") == 0)
+            cmd_start(pb, arg);
+        else if (strcmp(cmd, "RECTSTART") == 0)
+            cmd_rectstart(pb, arg);
+        else if (strcmp(cmd, "RESTART") == 0)
+            cmd_restart(pb);
+        else if (strcmp(cmd, "BEGIN") == 0)
+            cmd_begin(pb, t0);
+        else if (strcmp(cmd, "TURN") == 0)
+            cmd_turn(pb, arg, t0);
+        else if (strcmp(cmd, "BOARD") == 0)
+            cmd_board(pb, t0);
+        else if (strcmp(cmd, "PLAY") == 0)
+            cmd_play(pb, arg, t0);
+        else if (strcmp(cmd, "TAKEBACK") == 0)
+            cmd_takeback(pb, arg);
+        else if (strcmp(cmd, "SWAP2BOARD") == 0)
+            cmd_swap2board(pb, t0);
+        else if (strcmp(cmd, "INFO") == 0)
+            cmd_info(pb, arg);
+        else if (strcmp(cmd, "ABOUT") == 0)
+            cmd_about();
+        else if (strcmp(cmd, "END") == 0)
+            break;
+        else
+            say("UNKNOWN command '%s'", cmd);
+        if (pb->quit)
+            break;
+    }
+}
+
+#ifndef PB_NO_MAIN
 /* The library builds each rule's pattern tables on the first engine of that rule, which
  * takes about 0.1 s. Building all of them before the first command keeps that out of
  * timed moves (a rule can arrive by INFO right before BEGIN or BOARD). */
@@ -1141,63 +1102,14 @@ static int command_line(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    static pb_state pb; /* large; zero-initialised, lives for the whole run */
-    char line[PB_LINE_MAX];
+    static pb_state pb; /* large; lives for the whole run */
 
     if (argc > 1)
         return command_line(argc, argv);
-
-    pb.timeout_turn = 5000;
-    pb.time_left = -1;
-    pb.rule = pb.rule_next = GOMOKU_FREESTYLE;
-    pb.hash_mb = 0;
+    pb_init(&pb);
     warm_up();
-
-    while (read_line(line, sizeof line) == 0) {
-        double t0 = now_ms();
-        char cmd[32];
-        const char *p = skip_blanks(line);
-        size_t k = 0;
-        if (*p == '\0')
-            continue;
-        while (*p && *p != ' ' && *p != '\t' && k + 1 < sizeof cmd)
-            cmd[k++] = (char)toupper((unsigned char)*p++);
-        cmd[k] = '\0';
-        if (*p && *p != ' ' && *p != '\t') {
-            say("UNKNOWN command too long");
-            continue;
-        }
-        const char *arg = skip_blanks(p);
-
-        if (strcmp(cmd, "START") == 0)
-            cmd_start(&pb, arg);
-        else if (strcmp(cmd, "RECTSTART") == 0)
-            cmd_rectstart(&pb, arg);
-        else if (strcmp(cmd, "RESTART") == 0)
-            cmd_restart(&pb);
-        else if (strcmp(cmd, "BEGIN") == 0)
-            cmd_begin(&pb, t0);
-        else if (strcmp(cmd, "TURN") == 0)
-            cmd_turn(&pb, arg, t0);
-        else if (strcmp(cmd, "BOARD") == 0)
-            cmd_board(&pb, t0);
-        else if (strcmp(cmd, "PLAY") == 0)
-            cmd_play(&pb, arg, t0);
-        else if (strcmp(cmd, "TAKEBACK") == 0)
-            cmd_takeback(&pb, arg);
-        else if (strcmp(cmd, "SWAP2BOARD") == 0)
-            cmd_swap2board(&pb, t0);
-        else if (strcmp(cmd, "INFO") == 0)
-            cmd_info(&pb, arg);
-        else if (strcmp(cmd, "ABOUT") == 0)
-            cmd_about();
-        else if (strcmp(cmd, "END") == 0)
-            break;
-        else
-            say("UNKNOWN command '%s'", cmd);
-        if (pb.quit)
-            break;
-    }
+    pb_loop(&pb);
     gomoku_free(pb.eng);
     return 0;
 }
+#endif
