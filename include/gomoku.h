@@ -41,6 +41,12 @@
  * COLOURS    Black moves first. The side to move alternates; there is no pass.
  * SCORES     From the point of view of the side to move. Forced results are coded as
  *            GOMOKU_SCORE_WIN - plies (a win in that many plies) and its negation.
+ * OPTIONS    The option structs (gomoku_limits, gomoku_textbook_options) carry a version
+ *            and only ever grow at the end; a field added later means "as before" when
+ *            0. A program built against an older header keeps working with every later
+ *            library of the same major version: the library reads only the fields its
+ *            version had and takes the newer ones as 0. Fill a struct with its _init()
+ *            function; a version newer than the library knows is GOMOKU_EVERSION.
  *
  * Copyright (c) 2026 the libgomoku authors. MIT licence (see LICENSE).
  */
@@ -82,7 +88,7 @@ extern "C" {
 #define GOMOKU_ERULE (-8)       /* not meaningful under this rule, or an unknown rule */
 #define GOMOKU_EBUFFER (-9)     /* an output buffer is too small */
 #define GOMOKU_EBUSY (-10)      /* a search is running on this engine */
-#define GOMOKU_EVERSION (-11)   /* an options struct with an unknown version */
+#define GOMOKU_EVERSION (-11)   /* an options struct's version is 0 or newer than the library */
 
 /* Static text for any result code (an unknown code gives "unknown error"); never NULL. */
 GOMOKU_API const char *gomoku_strerror(int code);
@@ -570,7 +576,8 @@ GOMOKU_API void gomoku_limits_init(gomoku_limits *limits);
  * Searches the position and writes the best move. Returns when a limit is reached or
  * gomoku_stop() is called; with time_ms or time_left_ms set it never runs past its hard
  * time limit by more than a few milliseconds. The position is unchanged afterwards and
- * the hash table keeps what was learnt for the next search.
+ * the hash table keeps what was learnt for the next search. limits may be of any version
+ * up to GOMOKU_LIMITS_VERSION (see OPTIONS at the top).
  * Errors: GOMOKU_EINVAL (NULL, limits out of range), GOMOKU_EVERSION, GOMOKU_EGAMEOVER,
  * GOMOKU_EBUSY (a search already runs on this engine), GOMOKU_ENOMEM.
  */

@@ -80,6 +80,19 @@ void gomoku_free(gomoku_engine *e)
     free(e);
 }
 
+int gomoku__read_versioned(void *out, size_t size, const void *in, const size_t *ends,
+                           unsigned current)
+{
+    unsigned version;
+    memcpy(&version, in, sizeof version);
+    if (version < 1 || version > current || ends[version] > size)
+        return GOMOKU_EVERSION;
+    memset(out, 0, size);
+    memcpy(out, in, ends[version]);
+    memcpy(out, &current, sizeof current);
+    return GOMOKU_OK;
+}
+
 void gomoku__engine_clone(gomoku_engine *dst, const gomoku_engine *src)
 {
     memset(dst, 0, sizeof *dst);

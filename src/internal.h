@@ -45,6 +45,13 @@ int gomoku__engine_eval(const gomoku_engine *e);
  * sees the copy), no table, no progress callback, its own flags. */
 void gomoku__engine_clone(gomoku_engine *dst, const gomoku_engine *src);
 
+/* Reads a versioned option struct of the caller's (`in`, whose first field is its version)
+ * into *out (`size` bytes, the current layout): the bytes up to ends[version], where that
+ * version's last field ended; the fields it did not have are 0. GOMOKU_OK, or
+ * GOMOKU_EVERSION for version 0 or one newer than `current` (then *out is unchanged). */
+int gomoku__read_versioned(void *out, size_t size, const void *in, const size_t *ends,
+                           unsigned current);
+
 /* The busy flag: one search at a time on an engine, and no change to it meanwhile. */
 static inline int gomoku__engine_busy(const gomoku_engine *e)
 {

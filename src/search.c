@@ -72,6 +72,7 @@
 
 #include <limits.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1067,19 +1068,28 @@ static int search_engine(gomoku_search_result *out, gomoku_engine *engine,
     return GOMOKU_OK;
 }
 
+/* Where each version of gomoku_limits ended: a caller built against an older header
+ * passes its shorter struct, of which only that version's fields are read. A field added
+ * to gomoku_limits raises GOMOKU_LIMITS_VERSION and gets its entry here. */
+static const size_t limits_end[GOMOKU_LIMITS_VERSION + 1] = {
+    [1] = offsetof(gomoku_limits, threads) + sizeof(int),
+};
+
 int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku_limits *limits)
 {
     if (!out || !engine || !limits)
         return GOMOKU_EINVAL;
-    if (limits->version != GOMOKU_LIMITS_VERSION)
-        return GOMOKU_EVERSION;
-    if (limits->time_ms < 0 || limits->time_left_ms < 0 || limits->depth < 0 ||
-        limits->nodes < 0 || limits->threads < 0 || limits->threads > MAX_THREADS)
-        return GOMOKU_EINVAL;
-    int rc = gomoku__engine_begin(engine);
+    gomoku_limits l;
+    int rc = gomoku__read_versioned(&l, sizeof l, limits, limits_end, GOMOKU_LIMITS_VERSION);
     if (rc)
         return rc;
-    rc = search_engine(out, engine, limits);
+    if (l.time_ms < 0 || l.time_left_ms < 0 || l.depth < 0 || l.nodes < 0 || l.threads < 0 ||
+        l.threads > MAX_THREADS)
+        return GOMOKU_EINVAL;
+    rc = gomoku__engine_begin(engine);
+    if (rc)
+        return rc;
+    rc = search_engine(out, engine, &l);
     gomoku__engine_end(engine);
     return rc;
 }

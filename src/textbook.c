@@ -17,6 +17,7 @@
 #include "timeman.h"
 
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -355,29 +356,35 @@ static void ctx_free(search_ctx *c)
     free(c);
 }
 
-int gomoku__textbook_check(gomoku_algo algo, const gomoku_textbook_options *opts)
+/* Where each version of gomoku_textbook_options ended (see gomoku__read_versioned()). */
+static const size_t options_end[GOMOKU_TEXTBOOK_OPTIONS_VERSION + 1] = {
+    [1] = offsetof(gomoku_textbook_options, node_limit) + sizeof(long long),
+};
+
+int gomoku__textbook_options(gomoku_textbook_options *o, gomoku_algo algo,
+                             const gomoku_textbook_options *opts)
 {
-    if (opts->version != GOMOKU_TEXTBOOK_OPTIONS_VERSION)
+    if (!opts)
+        gomoku_textbook_options_init(o);
+    else if (gomoku__read_versioned(o, sizeof *o, opts, options_end,
+                                    GOMOKU_TEXTBOOK_OPTIONS_VERSION) != GOMOKU_OK)
         return GOMOKU_EVERSION;
-    if ((int)algo < GOMOKU_ALGO_MINIMAX || (int)algo > GOMOKU_ALGO_NEGAMAX_AB ||
-        opts->depth < 1 || opts->depth > GOMOKU_MAX_PV || opts->prune_percent < 0 ||
-        opts->prune_percent > 90 || opts->node_limit < 0)
+    if ((int)algo < GOMOKU_ALGO_MINIMAX || (int)algo > GOMOKU_ALGO_NEGAMAX_AB || o->depth < 1 ||
+        o->depth > GOMOKU_MAX_PV || o->prune_percent < 0 || o->prune_percent > 90 ||
+        o->node_limit < 0)
         return GOMOKU_EINVAL;
     return GOMOKU_OK;
 }
 
 int gomoku_game_search(gomoku_textbook_result *out, const gomoku_game *game, gomoku_algo algo,
-                       const gomoku_textbook_options *opts)
+                       const gomoku_textbook_options *options)
 {
-    gomoku_textbook_options defaults;
     if (!out || !game || !game->generate || !game->make || !game->unmake || !game->evaluate ||
         !game->terminal)
         return GOMOKU_EINVAL;
-    if (!opts) {
-        gomoku_textbook_options_init(&defaults);
-        opts = &defaults;
-    }
-    int rc = gomoku__textbook_check(algo, opts);
+    gomoku_textbook_options o;
+    const gomoku_textbook_options *opts = &o;
+    int rc = gomoku__textbook_options(&o, algo, options);
     if (rc)
         return rc;
 

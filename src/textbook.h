@@ -6,8 +6,11 @@
 
 #include "gomoku.h"
 
-/* textbook.c: validates a textbook search's algorithm and options (all but the radius,
- * which only the Gomoku adapter uses): GOMOKU_OK, GOMOKU_EVERSION or GOMOKU_EINVAL. */
-int gomoku__textbook_check(gomoku_algo algo, const gomoku_textbook_options *opts);
+/* textbook.c: reads the caller's options (NULL: the defaults; any older version, see
+ * gomoku__read_versioned()) into *o and checks them and the algorithm, all but the
+ * radius, which only the Gomoku adapter uses: GOMOKU_OK, GOMOKU_EVERSION or
+ * GOMOKU_EINVAL. */
+int gomoku__textbook_options(gomoku_textbook_options *o, gomoku_algo algo,
+                             const gomoku_textbook_options *opts);
 
 #endif /* GOMOKU_TEXTBOOK_H */

@@ -88,17 +88,14 @@ static int game_terminal(void *state, int *score)
 }
 
 int gomoku_textbook_search(gomoku_textbook_result *out, gomoku_engine *engine, gomoku_algo algo,
-                           const gomoku_textbook_options *opts)
+                           const gomoku_textbook_options *options)
 {
-    gomoku_textbook_options defaults;
     if (!out || !engine)
         return GOMOKU_EINVAL;
-    if (!opts) {
-        gomoku_textbook_options_init(&defaults);
-        opts = &defaults;
-    }
     /* Every argument error is reported before EBUSY or EGAMEOVER. */
-    int rc = gomoku__textbook_check(algo, opts);
+    gomoku_textbook_options o;
+    const gomoku_textbook_options *opts = &o;
+    int rc = gomoku__textbook_options(&o, algo, options);
     if (rc)
         return rc;
     if (opts->radius < 1 || opts->radius > 4)

@@ -7,6 +7,7 @@
 #include "tt.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -587,6 +588,60 @@ static void busy_probe(const gomoku_search_info *info, void *payload)
     codes[4] = gomoku_set_progress_callback(e, NULL, NULL);
 }
 
+/* The ABI promise (gomoku.h, OPTIONS): a program built against an older header passes its
+ * own gomoku_limits, of its version's size, and the search reads only that version's
+ * fields. limits_v1 is the layout of version 1 as the first header declared it. It is
+ * passed in a heap block of exactly its size, so that a read past its end is an error
+ * under the sanitizers and valgrind once the struct has grown. */
+typedef struct limits_v1 {
+    unsigned version;
+    int time_ms;
+    int time_left_ms;
+    int depth;
+    long long nodes;
+    int threads;
+} limits_v1;
+
+static void test_search_reads_an_older_limits_layout(void **state)
+{
+    (void)state;
+    /* The fields of version 1 never move. */
+    assert_int_equal(offsetof(gomoku_limits, version), offsetof(limits_v1, version));
+    assert_int_equal(offsetof(gomoku_limits, time_ms), offsetof(limits_v1, time_ms));
+    assert_int_equal(offsetof(gomoku_limits, time_left_ms), offsetof(limits_v1, time_left_ms));
+    assert_int_equal(offsetof(gomoku_limits, depth), offsetof(limits_v1, depth));
+    assert_int_equal(offsetof(gomoku_limits, nodes), offsetof(limits_v1, nodes));
+    assert_int_equal(offsetof(gomoku_limits, threads), offsetof(limits_v1, threads));
+    assert_true(sizeof(gomoku_limits) >= sizeof(limits_v1));
+    const char *moves = "7,7 8,8 8,6 6,8 9,7";
+    limits_v1 *old = malloc(sizeof *old);
+    assert_non_null(old);
+    *old = (limits_v1){.version = 1, .depth = 4, .threads = 1};
+    gomoku_engine *e1 = test_engine(15, GOMOKU_FREESTYLE, moves);
+    gomoku_search_result a, b;
+    assert_int_equal(gomoku_search(&a, e1, (const gomoku_limits *)(const void *)old), GOMOKU_OK);
+    /* the same search as with today's struct, on a fresh engine (a fresh table) */
+    gomoku_engine *e2 = test_engine(15, GOMOKU_FREESTYLE, moves);
+    gomoku_limits l = depth_limits(4);
+    assert_int_equal(gomoku_search(&b, e2, &l), GOMOKU_OK);
+    assert_int_equal(a.best.x, b.best.x);
+    assert_int_equal(a.best.y, b.best.y);
+    assert_int_equal(a.score, b.score);
+    assert_int_equal(a.depth, 4);
+    assert_true(a.nodes == b.nodes);
+    /* a version the library does not know: neither 0 nor one newer than its own */
+    old->version = 0;
+    assert_int_equal(gomoku_search(&a, e1, (const gomoku_limits *)(const void *)old),
+                     GOMOKU_EVERSION);
+    old->version = GOMOKU_LIMITS_VERSION + 1;
+    assert_int_equal(gomoku_search(&a, e1, (const gomoku_limits *)(const void *)old),
+                     GOMOKU_EVERSION);
+    assert_int_equal(gomoku_move_count(e1), 5);
+    free(old);
+    gomoku_free(e1);
+    gomoku_free(e2);
+}
+
 static void test_errors_and_position_unchanged(void **state)
 {
     (void)state;
@@ -783,6 +838,7 @@ int main(void)
         cmocka_unit_test(test_hash_never_exceeds_its_size),
         cmocka_unit_test(test_tt_mate_scores_are_relative_to_the_node),
         cmocka_unit_test(test_progress_called_after_every_iteration),
+        cmocka_unit_test(test_search_reads_an_older_limits_layout),
         cmocka_unit_test(test_errors_and_position_unchanged),
         cmocka_unit_test(test_several_threads_return_a_legal_move),
         cmocka_unit_test(test_one_thread_goes_on_with_a_root_vct_that_ran_out),
