@@ -523,7 +523,10 @@ GOMOKU_API int gomoku_game_search(gomoku_textbook_result *out, const gomoku_game
 /* The strong search                                                                   */
 /* ---------------------------------------------------------------------------------- */
 
-#define GOMOKU_LIMITS_VERSION 1
+/* Version 2 added multipv (older versions are accepted: see OPTIONS at the top). */
+#define GOMOKU_LIMITS_VERSION 2
+/* The most lines a multi-PV search reports. */
+#define GOMOKU_MAX_MULTIPV 32
 
 typedef struct gomoku_limits {
     unsigned version;       /* GOMOKU_LIMITS_VERSION */
@@ -542,6 +545,11 @@ typedef struct gomoku_limits {
                                from the third on share the hash table (Lazy SMP). A user
                                evaluation callback is then called from several threads,
                                each time with its own private copy of the engine. */
+    int multipv;            /* version 2: the number of best root moves to report, each
+                               with its score and line, 1..GOMOKU_MAX_MULTIPV (0 means 1;
+                               default 1): see gomoku_search_lines(). With N lines the
+                               time and node limits are shared out evenly, line by line,
+                               and lines after the first are searched on one thread. */
 } gomoku_limits;
 
 typedef struct gomoku_search_info {
@@ -553,6 +561,9 @@ typedef struct gomoku_search_info {
     double time_ms;
     int pv_length;
     gomoku_point pv[GOMOKU_MAX_PV];
+    int line;               /* the line this iteration belongs to: 0 for the best (and
+                               for every one-line search), k for the (k+1)-th of a
+                               multi-PV search, reported in turn */
 } gomoku_search_info;
 
 typedef struct gomoku_search_result {
@@ -569,7 +580,7 @@ typedef struct gomoku_search_result {
 /* Called after every completed iteration, on the searching thread. */
 typedef void (*gomoku_progress_fn)(const gomoku_search_info *info, void *payload);
 
-/* Fills *limits with defaults: no limit but depth 12, one thread. */
+/* Fills *limits with defaults: no limit but depth 12, one thread, one line. */
 GOMOKU_API void gomoku_limits_init(gomoku_limits *limits);
 
 /*
@@ -583,6 +594,24 @@ GOMOKU_API void gomoku_limits_init(gomoku_limits *limits);
  */
 GOMOKU_API int gomoku_search(gomoku_search_result *out, gomoku_engine *engine,
                              const gomoku_limits *limits);
+
+/*
+ * Multi-PV: searches the position for the limits->multipv best root moves and writes them
+ * to lines[0 .. *count - 1], each a whole result (best: the root move, score, depth,
+ * seldepth, nodes and time of its own search, pv starting with that move). lines[0] is the
+ * move gomoku_search() would play with the same limits' time and nodes divided by
+ * multipv; the others follow, best score first. Line k is a search with the moves of
+ * lines 0..k-1 left out of the root, so each score is the value of its own move. The
+ * array belongs to the caller; the library keeps no pointer to it. *count is less than
+ * multipv when fewer root moves are searched (a four of the opponent leaves only its
+ * block; the empty board only the centre; fewer legal moves), or when gomoku_stop() ended
+ * the search (the lines finished so far, the interrupted one included). gomoku_search() with multipv > 1 does the same search and
+ * writes lines[0], with the nodes and time of all the lines.
+ * Errors: those of gomoku_search(), and GOMOKU_EBUFFER (capacity < multipv; nothing is
+ * searched).
+ */
+GOMOKU_API int gomoku_search_lines(gomoku_search_result *lines, int *count, gomoku_engine *engine,
+                                   const gomoku_limits *limits, int capacity);
 
 /* Asks a running gomoku_search(), gomoku_vcf() or gomoku_vct() on `engine` to return its
  * best result so far. Safe from any thread; a no-op when nothing runs or engine is NULL. */

@@ -887,6 +887,7 @@ void gomoku_limits_init(gomoku_limits *limits)
     limits->version = GOMOKU_LIMITS_VERSION;
     limits->depth = 12;
     limits->threads = 1;
+    limits->multipv = 1;
 }
 
 void gomoku_stop(gomoku_engine *engine)
@@ -921,15 +922,30 @@ static void write_result(gomoku_search_result *out, const board *b, const root_r
     out->pv_length = pv_points(out->pv, b, r);
 }
 
-/* One search on an engine taken by gomoku__engine_begin(). */
-static int search_engine(gomoku_search_result *out, gomoku_engine *engine,
-                         const gomoku_limits *limits)
+/* Multi-PV leaves the moves of the lines already found out of the root list. */
+static int is_excluded(const board *b, int idx, const gomoku_point *excluded, int nexcluded)
+{
+    for (int i = 0; i < nexcluded; i++)
+        if (board_x(b, idx) == excluded[i].x && board_y(b, idx) == excluded[i].y)
+            return 1;
+    return 0;
+}
+
+/*
+ * One search of the engine's position, with the root moves in excluded[0..nexcluded-1]
+ * left out (multipv.c). The caller holds engine->busy, has checked the game is on and
+ * cleared the stop flag. GOMOKU_ENOMOVE when no root move is left.
+ */
+int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
+                        const gomoku_limits *limits, const gomoku_point *excluded, int nexcluded)
 {
     double start = gomoku__now_ms();
     board *b = &engine->b;
 
     /* The empty board has one sensible move and nothing to think about. */
     if (b->nmoves == 0) {
+        if (nexcluded > 0)
+            return GOMOKU_ENOMOVE;
         root_result r = {0};
         one_move_line(&r, board_index(b, b->size / 2, b->size / 2));
         write_result(out, b, &r, 0, 1, gomoku__now_ms() - start);
@@ -990,6 +1006,19 @@ static int search_engine(gomoku_search_result *out, gomoku_engine *engine,
     root_result r;
     memset(&r, 0, sizeof r);
     sh.root_n = root_moves(&ts[0], sh.root_list);
+    if (nexcluded > 0) {
+        int k = 0;
+        for (int i = 0; i < sh.root_n; i++)
+            if (!is_excluded(b, sh.root_list[i], excluded, nexcluded))
+                sh.root_list[k++] = sh.root_list[i];
+        sh.root_n = k;
+        if (k == 0) {
+            gomoku__watchdog_end(&wd);
+            free(ts);
+            free(copies);
+            return GOMOKU_ENOMOVE;
+        }
+    }
     /* The root moves' ordering scores: the root threat searches test the best first. */
     int root_score[GOMOKU_MAX_CELLS];
     gomoku__score_moves(b, ts[0].killer[0], ts[0].history[b->side - 1], sh.root_list,
@@ -1009,6 +1038,9 @@ static int search_engine(gomoku_search_result *out, gomoku_engine *engine,
     if (sh.root_n > 1)
         len = gomoku__rootthreat_before(&rt, ts[0].b, sh.root_list, &sh.root_n, root_score,
                                         line);
+    /* A proven win through a move already reported is not this line's. */
+    if (len > 0 && nexcluded > 0 && is_excluded(b, line[0], excluded, nexcluded))
+        len = 0;
     int proven = len > 0;
     if (proven) {
         line_result(&r, line, len);
@@ -1041,6 +1073,8 @@ static int search_engine(gomoku_search_result *out, gomoku_engine *engine,
     len = gomoku__rootthreat_finish(&rt, !proven, &move, sh.final_list, &sh.final_n, line);
     for (int i = first_helper; i < started; i++)
         pthread_join(ts[i].handle, NULL);
+    if (len > 0 && nexcluded > 0 && is_excluded(b, line[0], excluded, nexcluded))
+        len = 0;
     if (len > 0) {
         proven = 1;
         line_result(&r, line, len);
@@ -1073,23 +1107,76 @@ static int search_engine(gomoku_search_result *out, gomoku_engine *engine,
  * to gomoku_limits raises GOMOKU_LIMITS_VERSION and gets its entry here. */
 static const size_t limits_end[GOMOKU_LIMITS_VERSION + 1] = {
     [1] = offsetof(gomoku_limits, threads) + sizeof(int),
+    [2] = offsetof(gomoku_limits, multipv) + sizeof(int),
 };
+
+/* Reads the caller's limits of any version into *l and checks them; *multipv gets the
+ * number of lines asked for (a version-1 struct has no multipv: 1). */
+static int check_limits(gomoku_limits *l, const gomoku_limits *limits, int *multipv)
+{
+    int rc = gomoku__read_versioned(l, sizeof *l, limits, limits_end, GOMOKU_LIMITS_VERSION);
+    if (rc)
+        return rc;
+    if (l->time_ms < 0 || l->time_left_ms < 0 || l->depth < 0 || l->nodes < 0 ||
+        l->threads < 0 || l->threads > MAX_THREADS || l->multipv < 0 ||
+        l->multipv > GOMOKU_MAX_MULTIPV)
+        return GOMOKU_EINVAL;
+    *multipv = l->multipv == 0 ? 1 : l->multipv;
+    return GOMOKU_OK;
+}
+
+/* gomoku_search() and gomoku_search_lines(): one search, or lines (a NULL lines asks for
+ * the first line only, into out, with the nodes and time of them all). */
+static int run(gomoku_search_result *out, gomoku_search_result *lines, int *count,
+               gomoku_engine *engine, const gomoku_limits *limits, int multipv)
+{
+    int rc = gomoku__engine_begin(engine);
+    if (rc)
+        return rc;
+    if (multipv == 1) {
+        rc = gomoku__search_core(lines ? lines : out, engine, limits, NULL, 0);
+        if (lines && rc == GOMOKU_OK)
+            *count = 1;
+    } else if (lines) {
+        rc = gomoku__search_lines(lines, count, engine, limits, multipv);
+    } else {
+        double start = gomoku__now_ms();
+        gomoku_search_result *tmp = malloc((size_t)multipv * sizeof *tmp);
+        int n = 0;
+        rc = tmp ? gomoku__search_lines(tmp, &n, engine, limits, multipv) : GOMOKU_ENOMEM;
+        if (rc == GOMOKU_OK) {
+            *out = tmp[0];
+            for (int i = 1; i < n; i++)
+                out->nodes += tmp[i].nodes;
+            out->time_ms = gomoku__now_ms() - start;
+        }
+        free(tmp);
+    }
+    gomoku__engine_end(engine);
+    return rc;
+}
 
 int gomoku_search(gomoku_search_result *out, gomoku_engine *engine, const gomoku_limits *limits)
 {
     if (!out || !engine || !limits)
         return GOMOKU_EINVAL;
     gomoku_limits l;
-    int rc = gomoku__read_versioned(&l, sizeof l, limits, limits_end, GOMOKU_LIMITS_VERSION);
-    if (rc)
+    int multipv, rc = check_limits(&l, limits, &multipv);
+    if (rc != GOMOKU_OK)
         return rc;
-    if (l.time_ms < 0 || l.time_left_ms < 0 || l.depth < 0 || l.nodes < 0 || l.threads < 0 ||
-        l.threads > MAX_THREADS)
+    return run(out, NULL, NULL, engine, &l, multipv);
+}
+
+int gomoku_search_lines(gomoku_search_result *lines, int *count, gomoku_engine *engine,
+                        const gomoku_limits *limits, int capacity)
+{
+    if (!lines || !count || !engine || !limits || capacity < 0)
         return GOMOKU_EINVAL;
-    rc = gomoku__engine_begin(engine);
-    if (rc)
+    gomoku_limits l;
+    int multipv, rc = check_limits(&l, limits, &multipv);
+    if (rc != GOMOKU_OK)
         return rc;
-    rc = search_engine(out, engine, &l);
-    gomoku__engine_end(engine);
-    return rc;
+    if (capacity < multipv)
+        return GOMOKU_EBUFFER;
+    return run(NULL, lines, count, engine, &l, multipv);
 }

@@ -103,4 +103,11 @@ static inline void make(thread *t, int ply, int idx)
 
 static inline void unmake(thread *t) { gomoku__board_unmake(t->b); }
 
+/* One search with the root moves in excluded[] left out; the caller holds busy (search.c). */
+int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
+                        const gomoku_limits *limits, const gomoku_point *excluded, int nexcluded);
+/* The multi-PV driver: `want` lines, one gomoku__search_core() each (multipv.c). */
+int gomoku__search_lines(gomoku_search_result *lines, int *count, gomoku_engine *e,
+                         const gomoku_limits *limits, int want);
+
 #endif /* GOMOKU_SEARCH_H */
