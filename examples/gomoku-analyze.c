@@ -43,6 +43,8 @@ typedef struct config {
     int compare_from, compare_to; /* 0 0: no comparison */
     int nodes_given;        /* --nodes was given */
     const char *svg;        /* --svg FILE: the picture of the position and the line found */
+    int multipv;            /* --multipv N: lines of the strong search (0: not given) */
+    int algo_given;
     int nmoves;             /* the moves, in play order */
     char **moves;
     gomoku_textbook_options opts;
@@ -77,12 +79,14 @@ static void usage(FILE *f)
             "                    factor, cut-offs, time), a row printed as each depth ends\n"
             "  --json            print one JSON object instead of text\n"
             "  --svg FILE        also draw the position, the best move and its line as SVG\n"
+            "  --multipv N       the N best moves of the strong search, each with its value\n"
+            "                    and line, 1..%d (implies --algo search)\n"
             "  -h, --help        show this help\n"
             "  --version         show the program's and the library's version\n"
             "\n"
             "exit status: 0 success, 2 invalid input, 1 other failure\n",
             GOMOKU_MIN_SIZE, GOMOKU_MAX_SIZE, GOMOKU_MAX_PV, DEFAULT_SEARCH_TIME_MS,
-            COMPARE_DEFAULT_NODES);
+            COMPARE_DEFAULT_NODES, GOMOKU_MAX_MULTIPV);
 }
 
 static void die_usage(const char *fmt, ...)
@@ -121,7 +125,7 @@ static int lookup(const char *s, const char *const *names, int n)
 /* Options that take a value. */
 static const char *const value_options[] = {"--size", "--rule", "--algo", "--depth", "--time",
                                             "--prune", "--radius", "--nodes", "--compare",
-                                            "--svg"};
+                                            "--svg", "--multipv"};
 
 /* Options may come before, between or after the moves (a move never starts with '-');
  * "--" ends the options. The moves are left in cfg->moves, in order. */
@@ -136,6 +140,8 @@ static void parse_args(config *cfg, int argc, char **argv)
     cfg->time_ms = -1;
     cfg->compare_from = cfg->compare_to = 0;
     cfg->svg = NULL;
+    cfg->multipv = 0;
+    cfg->algo_given = 0;
     cfg->nmoves = 0;
     cfg->moves = argv + 1; /* moves are gathered at the front of argv[1..] */
     gomoku_textbook_options_init(&cfg->opts);
@@ -178,6 +184,7 @@ static void parse_args(config *cfg, int argc, char **argv)
                 if ((cfg->rule = lookup(val, rule_names, 4)) < 0)
                     die_usage("unknown rule '%s' (freestyle, standard, renju or caro)", val);
             } else if (strcmp(a, "--algo") == 0) {
+                cfg->algo_given = 1;
                 if ((cfg->algo = lookup(val, algo_names, 5)) < 0)
                     die_usage("unknown algorithm '%s' (minimax, alphabeta, negamax, "
                               "negamax-ab or search)",
@@ -206,6 +213,10 @@ static void parse_args(config *cfg, int argc, char **argv)
                 cfg->nodes_given = 1;
             } else if (strcmp(a, "--svg") == 0) {
                 cfg->svg = val;
+            } else if (strcmp(a, "--multipv") == 0) {
+                if (parse_int(&v, val, 1, GOMOKU_MAX_MULTIPV))
+                    die_usage("--multipv must be 1..%d, not '%s'", GOMOKU_MAX_MULTIPV, val);
+                cfg->multipv = (int)v;
             } else { /* --compare */
                 long long lo = 0, hi = 0;
                 char buf[64];
@@ -224,6 +235,12 @@ static void parse_args(config *cfg, int argc, char **argv)
             }
         }
     }
+    if (cfg->multipv && cfg->algo_given && cfg->algo != ALGO_SEARCH)
+        die_usage("--multipv applies to --algo search only");
+    if (cfg->multipv && cfg->compare_from)
+        die_usage("--multipv cannot be combined with --compare");
+    if (cfg->multipv)
+        cfg->algo = ALGO_SEARCH;
     if (cfg->time_ms >= 0 && cfg->algo != ALGO_SEARCH)
         die_usage("--time applies to --algo search only");
     if (cfg->compare_from && cfg->opts.prune_percent)
@@ -381,6 +398,32 @@ static int write_svg(const gomoku_engine *e, const char *path)
     return 0;
 }
 
+/* ,"lines":[...] of --multipv --json: each line's move, value, depth and pv. */
+static void print_lines_json(const gomoku_engine *e, const gomoku_search_result *lines,
+                             int count)
+{
+    char mv[16];
+    printf(",\"lines\":[");
+    for (int i = 0; i < count; i++) {
+        const gomoku_search_result *l = &lines[i];
+        fmt_move(mv, sizeof mv, e, l->best, GOMOKU_NOTATION_XY);
+        printf("%s{\"best\":\"%s\",", i ? "," : "", mv);
+        if (gomoku_size(e) <= 26) {
+            fmt_move(mv, sizeof mv, e, l->best, GOMOKU_NOTATION_RENJU);
+            printf("\"best_renju\":\"%s\",", mv);
+        }
+        printf("\"value\":%d,\"depth\":%d,\"seldepth\":%d,\"nodes\":%lld,\"time_ms\":%.3f,"
+               "\"pv\":[",
+               l->score, l->depth, l->seldepth, l->nodes, l->time_ms);
+        for (int k = 0; k < l->pv_length; k++) {
+            fmt_move(mv, sizeof mv, e, l->pv[k], GOMOKU_NOTATION_XY);
+            printf("%s\"%s\"", k ? "," : "", mv);
+        }
+        printf("]}");
+    }
+    printf("]");
+}
+
 static int run_strong_search(gomoku_engine *e, const config *cfg)
 {
     gomoku_limits limits;
@@ -389,10 +432,18 @@ static int run_strong_search(gomoku_engine *e, const config *cfg)
     if (cfg->depth_given)
         limits.depth = cfg->opts.depth;
     limits.nodes = cfg->opts.node_limit;
-    gomoku_search_result r;
-    int rc = gomoku_search(&r, e, &limits);
+    limits.multipv = cfg->multipv ? cfg->multipv : 1;
+    static gomoku_search_result lines[GOMOKU_MAX_MULTIPV];
+    int count = 0;
+    int rc = gomoku_search_lines(lines, &count, e, &limits, GOMOKU_MAX_MULTIPV);
     if (rc != GOMOKU_OK)
         return search_failed(rc);
+    /* The first line is the move; nodes and time are those of all the lines. */
+    gomoku_search_result r = lines[0];
+    for (int i = 1; i < count; i++) {
+        r.nodes += lines[i].nodes;
+        r.time_ms += lines[i].time_ms;
+    }
     show_line(r.pv, r.pv_length);
     char mv[16];
     if (cfg->json) {
@@ -409,9 +460,12 @@ static int run_strong_search(gomoku_engine *e, const config *cfg)
         }
         printf("],\"depth\":%d,\"seldepth\":%d,\"nodes\":%lld,\"evaluations\":null,"
                "\"cutoffs\":null,\"branching\":null,\"time_ms\":%.3f,\"algo\":\"search\","
-               "\"rule\":\"%s\",\"size\":%d,\"side_to_move\":\"%s\",\"moves_played\":%d}\n",
+               "\"rule\":\"%s\",\"size\":%d,\"side_to_move\":\"%s\",\"moves_played\":%d",
                r.depth, r.seldepth, r.nodes, r.time_ms, rule_names[cfg->rule], cfg->size,
                gomoku_side_to_move(e) == GOMOKU_BLACK ? "black" : "white", gomoku_move_count(e));
+        if (cfg->multipv)
+            print_lines_json(e, lines, count);
+        printf("}\n");
         return 0;
     }
     gomoku_notation nt = gomoku_size(e) <= 26 ? GOMOKU_NOTATION_RENJU : GOMOKU_NOTATION_XY;
@@ -436,6 +490,20 @@ static int run_strong_search(gomoku_engine *e, const config *cfg)
         printf("%s%s", i ? " " : "", mv);
     }
     printf("\nnodes %lld, time %.1f ms\n", r.nodes, r.time_ms);
+    if (cfg->multipv) {
+        printf("\n%d best move%s (each searched with the ones above left out):\n", count,
+               count == 1 ? "" : "s");
+        for (int i = 0; i < count; i++) {
+            fmt_move(mv, sizeof mv, e, lines[i].best, nt);
+            printf("%3d. %-4s value %6d  depth %2d  nodes %9lld  pv", i + 1, mv, lines[i].score,
+                   lines[i].depth, lines[i].nodes);
+            for (int k = 0; k < lines[i].pv_length; k++) {
+                fmt_move(mv, sizeof mv, e, lines[i].pv[k], nt);
+                printf(" %s", mv);
+            }
+            putchar('\n');
+        }
+    }
     return 0;
 }
 

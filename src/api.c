@@ -67,6 +67,7 @@ int gomoku_new(gomoku_engine **out, int size, gomoku_rule rule)
     gomoku_default_weights(&e->weights);
     e->hash_mb = DEFAULT_HASH_MB;
     atomic_init(&e->stop, 0);
+    atomic_init(&e->stop_all, 0);
     atomic_init(&e->busy, 0);
     *out = e;
     return GOMOKU_OK;
@@ -110,12 +111,14 @@ int gomoku__engine_begin(gomoku_engine *e)
         atomic_store(&e->busy, 0);
         return GOMOKU_EGAMEOVER;
     }
+    atomic_store(&e->stop_all, 0);
     atomic_store(&e->stop, 0);
     return GOMOKU_OK;
 }
 
 void gomoku__engine_end(gomoku_engine *e)
 {
+    atomic_store(&e->stop_all, 0);
     atomic_store(&e->stop, 0);
     atomic_store(&e->busy, 0);
 }

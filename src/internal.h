@@ -35,6 +35,8 @@ struct gomoku_engine {
     void *progress_payload;
     struct tt *tt;            /* owned; NULL until first needed */
     atomic_int stop;          /* set by gomoku_stop() from any thread */
+    atomic_int stop_all;      /* gomoku_stop() too, where the watchdog's hard limit does not
+                                 reach: a multi-PV search ends after the current line */
     atomic_int busy;          /* a search runs */
 };
 

@@ -57,16 +57,18 @@ int gomoku__search_lines(gomoku_search_result *lines, int *count, gomoku_engine 
     int n = 0, rc = GOMOKU_OK;
     for (; n < want; n++) {
         r->line = n;
-        if (n > 0)
+        if (n > 0) {
             l.threads = 1;
+            /* The last line's hard time limit raised the stop flag; gomoku_stop() raises
+             * stop_all as well, before it. */
+            atomic_store(&e->stop, 0);
+            if (atomic_load(&e->stop_all))
+                break;
+        }
         rc = gomoku__search_core(&lines[n], e, &l, excluded, n);
         if (rc != GOMOKU_OK)
             break;
         excluded[n] = lines[n].best;
-        if (atomic_load(&e->stop)) {
-            n++;
-            break;
-        }
     }
     if (r->fn) {
         e->progress_fn = r->fn;

@@ -892,8 +892,10 @@ void gomoku_limits_init(gomoku_limits *limits)
 
 void gomoku_stop(gomoku_engine *engine)
 {
-    if (engine)
+    if (engine) {
+        atomic_store(&engine->stop_all, 1);
         atomic_store(&engine->stop, 1);
+    }
 }
 
 int gomoku_set_progress_callback(gomoku_engine *engine, gomoku_progress_fn fn, void *payload)

@@ -198,6 +198,37 @@ static void test_progress_reports_each_line_in_turn(void **state)
     gomoku_free(e);
 }
 
+static void stop_at_once(const gomoku_search_info *info, void *payload)
+{
+    (void)info;
+    gomoku_stop(payload);
+}
+
+/* The clock's hard limit ends one line, not the others; gomoku_stop() ends them all. */
+static void test_a_time_limit_is_shared_and_a_stop_ends_the_lines(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, MIDGAME);
+    gomoku_limits l = depth_limits(0, 3);
+    l.time_ms = 240;
+    gomoku_search_result lines[3];
+    int count = 0;
+    assert_int_equal(gomoku_search_lines(lines, &count, e, &l, 3), GOMOKU_OK);
+    assert_int_equal(count, 3);
+    for (int i = 0; i < count; i++)
+        assert_true(lines[i].time_ms < 240);
+    assert_int_equal(gomoku_set_progress_callback(e, stop_at_once, e), GOMOKU_OK);
+    l = depth_limits(8, 3);
+    assert_int_equal(gomoku_search_lines(lines, &count, e, &l, 3), GOMOKU_OK);
+    assert_int_equal(count, 1);
+    /* The next search starts afresh. */
+    assert_int_equal(gomoku_set_progress_callback(e, NULL, NULL), GOMOKU_OK);
+    l = depth_limits(2, 3);
+    assert_int_equal(gomoku_search_lines(lines, &count, e, &l, 3), GOMOKU_OK);
+    assert_int_equal(count, 3);
+    gomoku_free(e);
+}
+
 static void test_two_threads_give_distinct_lines(void **state)
 {
     (void)state;
@@ -222,6 +253,7 @@ int main(void)
         cmocka_unit_test(test_fewer_lines_when_fewer_moves_count),
         cmocka_unit_test(test_limits_are_checked_and_old_versions_accepted),
         cmocka_unit_test(test_progress_reports_each_line_in_turn),
+        cmocka_unit_test(test_a_time_limit_is_shared_and_a_stop_ends_the_lines),
         cmocka_unit_test(test_two_threads_give_distinct_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
