@@ -63,4 +63,12 @@ refused gomoku-tactics "--threads must be 1..64, not '0'" --threads 0
 refused gomoku-tactics "--kind must be win or save, not 'draw'" --kind draw
 refused gomoku-tactics "--time 0 needs --nodes N" --time 0
 
+# The installed programs' man pages and --help name the same options.
+for prog in gomoku-analyze gomoku-play pbrain-gomoku; do
+    help_opts=$("./examples/$prog" --help | grep -o -- '--[a-z][a-z-]*' | sort -u | tr '\n' ' ')
+    man_opts=$(grep -o -- '\\-\\-[a-z][a-z\\-]*' "man/$prog.1" | sed 's/\\//g' | sort -u | tr '\n' ' ')
+    check "$prog: --help and the man page name the same options" [ "$help_opts" = "$man_opts" ]
+    [ "$help_opts" = "$man_opts" ] || printf '       --help: %s\n       man:    %s\n' "$help_opts" "$man_opts"
+done
+
 finish options.test.sh
