@@ -567,6 +567,7 @@ static void start_board(pb_state *pb, long long n)
         say("ERROR %s", gomoku_strerror(rc));
         return;
     }
+    apply_memory(pb); /* the table for max_memory, before any clock runs */
     say("OK");
 }
 
@@ -973,7 +974,12 @@ static void cmd_info(pb_state *pb, const char *arg)
     case 0: pb->timeout_turn = v; break;
     case 1: pb->timeout_match = v; break;
     case 2: pb->time_left = v; break;
-    case 3: pb->max_memory = v; break;
+    case 3:
+        /* Sized now, not before the next search: the table is allocated and touched
+         * here, where no clock runs. */
+        pb->max_memory = v;
+        apply_memory(pb);
+        break;
     case 4: pb->game_type = (int)v; break;
     case 5:
         pb->rule_next = rule_from_mask(v);
