@@ -3,6 +3,7 @@
 
     bench/ab-match.py --a OLD.so --b NEW.so [--nodes N] [--rule R] [--openings N]
                       [--random N] [--seed S] [--jobs J] [--time MS --threads T]
+                      [--threads-a T] [--threads-b T]
 
 Both shared libraries are loaded into one process (ctypes loads each path privately), and
 their strong searches play the 20 balanced openings of examples/gomoku-match.c, each
@@ -86,6 +87,8 @@ def random_openings(n, seed):
 
 def play_game(args):
     a_path, b_path, rule, nodes, opening, b_black, time_ms, threads = args
+    if not isinstance(threads, tuple):
+        threads = (threads, threads)
     libs = [Lib(a_path), Lib(b_path)]
     engines = [libs[0].new(15, RULES[rule]), libs[1].new(15, RULES[rule])]
     moves = [tuple(map(int, m.split(","))) for m in opening.split()]
@@ -101,7 +104,7 @@ def play_game(args):
         lim.depth = 0
         lim.nodes = 0 if time_ms else nodes
         lim.time_ms = time_ms
-        lim.threads = threads
+        lim.threads = threads[who]
         res = Result()
         if libs[who].dll.gomoku_search(ctypes.byref(res), engines[who], ctypes.byref(lim)) != 0:
             raise RuntimeError("gomoku_search failed")
@@ -138,13 +141,18 @@ def main():
     ap.add_argument("--time", type=int, default=0, metavar="MS",
                     help="ms a move on the clock instead of the node limit")
     ap.add_argument("--threads", type=int, default=1, help="search threads of each side")
+    ap.add_argument("--threads-a", type=int, default=0, metavar="T", help="threads of A only")
+    ap.add_argument("--threads-b", type=int, default=0, metavar="T",
+                    help="threads of B only (e.g. --a X.so --b X.so --threads-b 2 --time 200 "
+                         "--jobs 1: two threads against one at equal time)")
     ap.add_argument("-v", action="store_true", help="print each game's moves")
     a = ap.parse_args()
     ops = openings_from_match_tool()
     if a.openings:
         ops = ops[:a.openings]
     ops += random_openings(a.random, a.seed)
-    work = [(a.a, a.b, a.rule, a.nodes, op, bb, a.time, a.threads) for op in ops
+    threads = (a.threads_a or a.threads, a.threads_b or a.threads)
+    work = [(a.a, a.b, a.rule, a.nodes, op, bb, a.time, threads) for op in ops
             for bb in (False, True)]
     with multiprocessing.Pool(a.jobs) as pool:
         results = pool.map(play_game, work)

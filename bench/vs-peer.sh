@@ -5,6 +5,8 @@
 #
 # RULE is freestyle, standard or renju (or 0, 1, 4); TURN_MS the time per move; GAMES
 # defaults to every opening of ../shared/tools/openings.txt with both colours (54).
+# Options after GAMES go to match.py as they are (for example --turn-ms-b 50 for a peer
+# with less time, --tolerance-ms 1000 on a busy machine, --info-a "thread_num 2").
 # GOMOKU_PEER is the directory of the peer engine (its executable, model and config, run
 # there); GOMOKU_PEER_EXE names the executable in it (default pbrain-rapfi). The engine
 # under test is GOMOKU_ENGINE (default: this tree's examples/pbrain-gomoku, built first).
@@ -32,7 +34,9 @@ if [ -z "$engine" ]; then
 fi
 commit=$(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown)
 git -C "$top" diff --quiet HEAD 2>/dev/null || commit="$commit+dirty"
-out=${GOMOKU_GAMES_DIR:-$top/bench/games}/$(date +%Y%m%d-%H%M%S)-$rname-${ms}ms-$commit
+# GOMOKU_LABEL names a build that is not this tree's (with GOMOKU_ENGINE).
+commit=${GOMOKU_LABEL:-$commit}
+out=${GOMOKU_GAMES_DIR:-$top/bench/games}/$(date +%Y%m%d-%H%M%S)-$rname-${ms}ms-$commit-$$
 mkdir -p "$out"
 echo "engine $engine ($commit) against $GOMOKU_PEER/$peer_exe, $rname, $ms ms a move -> $out"
 python3 "$shared/tools/match.py" --engine-a "$engine" \
