@@ -75,6 +75,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #define MAX_ITERATIONS 100 /* iterations of the main search */
 #define MAX_THREADS 64
@@ -103,9 +104,22 @@ static const int lmp_all[3] = {0, 14, 24};
  * with 37 and 38 of 40 at 1 s (36 and 37 before it); in standard 39 of 40 (40 before).
  * Razoring below depth 2 (a quiescence search decides when the static value is 400 per
  * ply below alpha) took 20% more off but scored 63/120, renju 16.5/40: not kept. */
-#define RFP_DEPTH 5
+#define RFP_DEPTH 8
 #define RFP_MARGIN 200
-#define LMR_FROM 4        /* moves searched at full depth before reductions (measured) */
+/* Move-count pruning: at depth d (up to MCP_DEPTH) an unforced node searches at most
+ * mcp_limit[d] moves (the mover's fours always), half as many when its static value is
+ * not better than two plies up, half as many again at PV nodes. The counts grow as
+ * 3 + d^1.32, the shape the strongest classical engines use; the moves past the limit
+ * are the ones the cell scores rank last, which rarely matter when the first few do
+ * not. Measured against the reference engine (bench/vs-peer.sh, freestyle, 200 ms a
+ * move against its 50 ms, 54 games; see docs/strength.md) together with the deeper
+ * reverse futility pruning and the log reductions below. */
+#define MCP_DEPTH 8
+static const int mcp_limit[MCP_DEPTH + 1] = {0, 4, 5, 7, 9, 11, 13, 16, 18};
+/* Late move reductions of quiet moves: ln(depth) * ln(move number) plies, from the second
+ * move and depth 2 (the log x log shape of strong engines), one more at a non-PV node whose
+ * static value is not improving, one less at a PV node. */
+#define LMR_SCALE 1.0
 /* Late moves that are not quiet but make no three of the mover's (blocks of the
  * opponent's three points, double-two cells) are reduced by one ply from this rank on.
  * Measured with the dead-cell rule (drop_dead): `make bench` 6347523 -> 4596840 nodes to
@@ -408,13 +422,16 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
      * a margin per ply, and which faces no threat it must answer nor a double-three point
      * of the opponent, is taken at its word. Not in renju (see RFP_DEPTH). */
     const int *oc = b->ncls[opp];
+    /* The static value, kept by ply: a node is "improving" when it is better than two
+     * plies up (the same side's last node); pruning is gentler there. */
+    int stat = evaluate(t);
+    t->sev[ply] = stat;
+    int improving = ply < 2 || stat > t->sev[ply - 2];
     if (!pv_node && !horizon && depth <= RFP_DEPTH && beta < GOMOKU_SCORE_WIN_MIN &&
         b->rule != GOMOKU_RENJU &&
-        oc[K_FIVE] + oc[K_OPEN_FOUR] + oc[K_FOUR_THREE] + oc[K_DOUBLE_THREE] == 0) {
-        int stat = evaluate(t);
-        if (stat - RFP_MARGIN * depth >= beta)
-            return stat;
-    }
+        oc[K_FIVE] + oc[K_OPEN_FOUR] + oc[K_FOUR_THREE] + oc[K_DOUBLE_THREE] == 0 &&
+        stat - RFP_MARGIN * (depth - improving) >= beta)
+        return stat;
     int *list = t->moves[ply], *score = t->scores[ply];
     int forced, pruned_dead = 0;
     int n = gomoku__generate(b, &t->bx[ply], list, &forced);
@@ -451,6 +468,17 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
                 lmp_at = lmp_any;
         }
     }
+    if (!forced && !horizon && depth <= MCP_DEPTH) {
+        int lim = mcp_limit[depth];
+        if (!improving)
+            lim = lim / 2 + 1;
+        if (pv_node)
+            lim += lim / 2;
+        if (lim < lmp_any)
+            lmp_any = lim;
+        if (lmp_at < 0 || lmp_any < lmp_at)
+            lmp_at = lmp_any;
+    }
     for (int i = 0; i < n; i++) {
         if (i == lmp_at && best > -INF) {
             n = drop_late(t, ply, i, lmp_any, n, &pruned);
@@ -464,10 +492,16 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
          * stay exact. */
         int quiet = is_quiet(t, ply, m, forced);
         int r = 0;
-        if (quiet && depth >= 3 && i >= LMR_FROM) {
-            r = 1 + (i >= LMR_FROM * 3) + (depth >= 6 && i >= LMR_FROM * 6);
+        if (quiet && depth >= 2 && i >= 2) {
+            r = t->sh->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63];
+            if (!pv_node && !improving)
+                r++;
+            if (pv_node && r > 0)
+                r--;
             if (r > new_depth - 1)
                 r = new_depth - 1;
+            if (r < 0)
+                r = 0;
         } else if (!forced && depth >= 3 && i >= LMR_LOUD_FROM && new_depth > 1 &&
                    b->cls[m][me] < K_THREE && m != t->killer[ply][0] &&
                    m != t->killer[ply][1]) {
@@ -616,6 +650,7 @@ static int root_iteration(thread *t, int *list, int *rscore, int n, int depth, i
     *best_i = -1;
     t->pvlen[0] = 0;
     t->nodes++; /* the root itself */
+    t->sev[0] = evaluate(t);
     for (int i = 0; i < n; i++) {
         int m = list[i];
         make(t, 0, m);
@@ -977,6 +1012,9 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     sh.node_limit = limits->nodes;
     sh.max_depth =
         limits->depth > 0 && limits->depth < MAX_ITERATIONS ? limits->depth : MAX_ITERATIONS;
+    for (int d = 1; d < 64; d++)
+        for (int i = 1; i < 64; i++)
+            sh.lmr[d][i] = (unsigned char)(LMR_SCALE * log(d) * log(i));
     sh.nthreads = nthreads;
     atomic_init(&sh.abort_all, 0);
     atomic_init(&sh.helper_nodes, 0);

@@ -38,6 +38,7 @@ typedef struct shared {
     atomic_int abort_all;    /* set by the main thread when it is done: helpers unwind */
     atomic_llong helper_nodes;
     struct gomoku__rootthreat *rt; /* the threat searches around the root */
+    unsigned char lmr[64][64]; /* late move reductions by depth and move number */
 } shared;
 
 typedef struct thread {
@@ -54,6 +55,7 @@ typedef struct thread {
     long long extra_nodes;   /* threat-check nodes of this thread, within the node limit */
     int use_callback;
     int killer[MAX_PLY][2];
+    int sev[MAX_PLY];        /* static value of the search node at each ply (mover's view) */
     int history[2][MAX_PADDED];
     int pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
