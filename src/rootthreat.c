@@ -35,7 +35,7 @@
  * nodes per ms on the development machine, and kept since as measured in games; it now
  * runs about VCT_PER_MS, which sizes the final check to the clock share it reserves.
  * The root VCTs (the mover's own win, and the opponent's with the mover passing) get
- * ROOT_VCT_PER_MS: at most a fifth of the clock each, and most positions need far less.
+ * ROOT_VCT_PER_MS: at most a twelfth of the clock each, and most positions need far less.
  * Measured on 456 positions of 20 freestyle match games at 1 s (the mover's VCT): 100
  * nodes per ms found 108 wins for 18k nodes a position on average (7 ms); 500 finds 124
  * for 59k (24 ms), using up the budget in 27 positions. It proves the renju win puzzle of
@@ -43,7 +43,10 @@
  * at 1 s and missed at 3 s; the matches stayed where they were (freestyle 36-4, 36-4, 38-2,
  * renju 40-0, standard 39-1). */
 #define VCT_PER_MS 2500
-#define ROOT_VCT_PER_MS 500
+/* 200 rather than 500: against the reference engine (freestyle, 200 ms a move, 54 games)
+ * the main search's time was worth more than the last wins of 60-200k nodes a position,
+ * together with OPEN_VCT_FROM_MS below (docs/strength.md). */
+#define ROOT_VCT_PER_MS 200
 
 void gomoku__rootthreat_init(gomoku__rootthreat *rt, atomic_int *stop, const gomoku__clock *clock,
                              const gomoku_limits *l, int nthreads)
@@ -214,6 +217,11 @@ static long long filter_root(gomoku__rootthreat *rt, board *b, int *list, int *r
  */
 #define OPEN_VCT_SLICE 2.0
 #define OPEN_VCT_UNTIL 0.6
+/* Only on clocks this long or longer: at a second a move and less, the reference-engine
+ * matches scored better without it (freestyle at 200 ms a move, 54 games: 35.5 against
+ * 27.5 with the root VCT share below also cut; see docs/strength.md); the main search's
+ * depth is worth more there than a win of a million nodes found once in many games. */
+#define OPEN_VCT_FROM_MS 2000
 
 /*
  * Before the main search: a forced win of the mover by fours, then by threes, ends the
@@ -234,7 +242,7 @@ int gomoku__rootthreat_before(gomoku__rootthreat *rt, board *b, int *list, int *
         /* One thread on a clock: the VCT keeps its table, to go on between iterations
          * when this budget settles nothing (gomoku__rootthreat_resume()). */
         gomoku__vct_memo *memo =
-            clock->hard_ms > 0 && !rt->node_limit
+            clock->hard_ms >= OPEN_VCT_FROM_MS && !rt->node_limit
                 ? gomoku__vct_memo_new((long long)(clock->hard_ms * OPEN_VCT_UNTIL * VCT_PER_MS))
                 : NULL;
         gomoku__vct_job job = {.max_depth = THREAT_DEPTH, .budget = vct_budget, .stop = stop,
