@@ -567,7 +567,9 @@ static void start_board(pb_state *pb, long long n)
         say("ERROR %s", gomoku_strerror(rc));
         return;
     }
-    apply_memory(pb); /* the table for max_memory, before any clock runs */
+    if (pb->max_memory > 0)
+        apply_memory(pb); /* the table for max_memory, before any clock runs (a limit
+                             that comes later is applied when it comes) */
     say("OK");
 }
 
