@@ -85,6 +85,7 @@ typedef struct pb_state {
     int threads;             /* INFO thread_num */
     char folder[1024];
     int quit;                /* END (or end of input) seen inside a BOARD block */
+    int multipv;             /* lines each search reports (INFO multipv, YXNBEST); 0 = 1 */
     int think_cap_ms;        /* 0, or a cap on the time per search (the fuzz harness's) */
 } pb_state;
 
@@ -454,7 +455,10 @@ static void on_progress(const gomoku_search_info *info, void *payload)
     char pv[GOMOKU_MAX_PV * 8 + 16];
     (void)payload;
     print_pv(pv, sizeof pv, info->pv, info->pv_length);
-    say("MESSAGE depth %d-%d score %d nodes %lld nps %lld time %.0f pv %s", info->depth,
+    char line[24] = "";
+    if (info->line > 0)
+        snprintf(line, sizeof line, "line %d ", info->line + 1);
+    say("MESSAGE %sdepth %d-%d score %d nodes %lld nps %lld time %.0f pv %s", line, info->depth,
         info->seldepth, info->score, info->nodes, info->nps, info->time_ms, pv);
 }
 
@@ -467,9 +471,21 @@ static int engine_search(gomoku_point *best, int *score, pb_state *pb, double t0
     limits.depth = 0;
     limits.threads = pb->threads > 0 ? pb->threads : 1;
     clock_limits(&limits, pb, t0, share);
-    int rc = gomoku_search(&r, pb->eng, &limits);
+    limits.multipv = pb->multipv > 1 ? pb->multipv : 1;
+    static gomoku_search_result lines[GOMOKU_MAX_MULTIPV];
+    int nlines = 0;
+    int rc = gomoku_search_lines(lines, &nlines, pb->eng, &limits, GOMOKU_MAX_MULTIPV);
     if (rc != GOMOKU_OK)
         return rc;
+    r = lines[0];
+    /* Multi-PV: every line, best first, for analysis boards (as MESSAGE, which any
+     * manager shows or ignores). */
+    for (int i = 0; limits.multipv > 1 && i < nlines; i++) {
+        char pv[GOMOKU_MAX_PV * 8 + 16];
+        print_pv(pv, sizeof pv, lines[i].pv, lines[i].pv_length);
+        say("MESSAGE nbest %d/%d move %d,%d score %d depth %d nodes %lld pv %s", i + 1, nlines,
+            lines[i].best.x, lines[i].best.y, lines[i].score, lines[i].depth, lines[i].nodes, pv);
+    }
     *best = r.best;
     *score = r.score;
     return r.best.x >= 0 ? GOMOKU_OK : GOMOKU_ENOMOVE;
@@ -755,7 +771,8 @@ static int setup_position(pb_state *pb, const gomoku_point *seq, int n, const go
     return GOMOKU_OK;
 }
 
-static void cmd_board(pb_state *pb, double t0)
+/* BOARD (answer: search and play our move) and YXBOARD (only set the position). */
+static void cmd_board(pb_state *pb, double t0, int answer)
 {
     gomoku_point pts[GOMOKU_MAX_CELLS], own[GOMOKU_MAX_CELLS], opp[GOMOKU_MAX_CELLS];
     gomoku_point seq[GOMOKU_MAX_CELLS], blocked[GOMOKU_MAX_CELLS];
@@ -813,7 +830,33 @@ static void cmd_board(pb_state *pb, double t0)
         say("ERROR %s", gomoku_strerror(rc));
         return;
     }
-    answer_move(pb, t0);
+    if (answer)
+        answer_move(pb, t0);
+}
+
+/* YXNBEST N (Yixin-Board): the N best moves of the position with their lines, as
+ * "MESSAGE nbest" lines, then the best move, which is not played: the board sends the
+ * position it wants analysed (YXBOARD) before each request. */
+static void cmd_yxnbest(pb_state *pb, const char *arg, double t0)
+{
+    long long n;
+    const char *q = arg;
+    if (parse_int(&n, &q) != 0 || *skip_blanks(q) != '\0' || n < 1 || n > GOMOKU_MAX_MULTIPV) {
+        say("ERROR YXNBEST wants a number of moves 1..%d, not '%s'", GOMOKU_MAX_MULTIPV, arg);
+        return;
+    }
+    if (!need_game(pb))
+        return;
+    int keep = pb->multipv;
+    pb->multipv = (int)n;
+    gomoku_point mv;
+    int score;
+    int rc = choose_move(&mv, &score, pb, t0, 1);
+    pb->multipv = keep;
+    if (rc != 0)
+        say("ERROR no move: the board is full");
+    else
+        say("%d,%d", mv.x, mv.y);
 }
 
 /* Static evaluation of the current position for the side to move, or 0. */
@@ -959,7 +1002,8 @@ static void cmd_info(pb_state *pb, const char *arg)
         return;
     }
     static const char *const numeric[] = {"timeout_turn", "timeout_match", "time_left",
-                                          "max_memory", "game_type", "rule", "thread_num"};
+                                          "max_memory", "game_type", "rule", "thread_num",
+                                          "multipv"};
     int known = -1;
     for (int i = 0; i < (int)(sizeof numeric / sizeof numeric[0]); i++)
         if (strcmp(key, numeric[i]) == 0)
@@ -993,6 +1037,13 @@ static void cmd_info(pb_state *pb, const char *arg)
         }
         break;
     case 6: pb->threads = v < 1 ? 1 : v > 64 ? 64 : (int)v; break;
+    case 7:
+        if (v > GOMOKU_MAX_MULTIPV) {
+            say("ERROR INFO multipv must be 0..%d, not %lld", GOMOKU_MAX_MULTIPV, v);
+            return;
+        }
+        pb->multipv = (int)v;
+        break;
     default: break;
     }
 }
@@ -1051,7 +1102,11 @@ static void pb_loop(pb_state *pb)
         else if (strcmp(cmd, "TURN") == 0)
             cmd_turn(pb, arg, t0);
         else if (strcmp(cmd, "BOARD") == 0)
-            cmd_board(pb, t0);
+            cmd_board(pb, t0, 1);
+        else if (strcmp(cmd, "YXBOARD") == 0)
+            cmd_board(pb, t0, 0);
+        else if (strcmp(cmd, "YXNBEST") == 0)
+            cmd_yxnbest(pb, arg, t0);
         else if (strcmp(cmd, "PLAY") == 0)
             cmd_play(pb, arg, t0);
         else if (strcmp(cmd, "TAKEBACK") == 0)

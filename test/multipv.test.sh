@@ -39,4 +39,29 @@ for bad in "--multipv 0" "--multipv 33" "--multipv x" "--multipv 2 --algo minima
     check "'$bad' is refused (exit 2)" sh -c "[ $rc -eq 2 ] && grep -q multipv '$tmp/err'"
 done
 
+# ---- pbrain-gomoku: YXBOARD sets a position, YXNBEST N reports N lines and the best move
+# without playing it; INFO multipv N makes every search report N lines ----
+printf 'START 15\nINFO timeout_turn 400\nYXBOARD\n7,7,2\n8,8,1\n7,8,2\nDONE\nYXNBEST 3\n' > "$tmp/in"
+"$P" < "$tmp/in" > "$tmp/nb.txt" 2>&1
+check "YXBOARD answers nothing, YXNBEST 3 gives three nbest lines of distinct moves" \
+    sh -c "[ \$(grep -c '^MESSAGE nbest [123]/3 move ' '$tmp/nb.txt') -eq 3 ] &&
+           [ \$(grep '^MESSAGE nbest ' '$tmp/nb.txt' | awk '{print \$5}' | sort -u | wc -l) -eq 3 ]"
+best=$(sed -n 's|^MESSAGE nbest 1/3 move \([0-9]*,[0-9]*\) .*|\1|p' "$tmp/nb.txt")
+check "YXNBEST's answer is the first line's move" \
+    sh -c "[ -n '$best' ] && [ \"\$(grep -E '^[0-9]+,[0-9]+$' '$tmp/nb.txt' | tail -1)\" = '$best' ]"
+printf 'TURN %s\n' "$best" >> "$tmp/in"
+printf 'END\n' >> "$tmp/in"
+"$P" < "$tmp/in" > "$tmp/nb2.txt" 2>&1
+check "the suggested move was not played: TURN there is accepted and answered" \
+    sh -c "! grep -q '^ERROR' '$tmp/nb2.txt' && [ \$(grep -cE '^[0-9]+,[0-9]+$' '$tmp/nb2.txt') -eq 2 ]"
+printf 'START 15\nINFO timeout_turn 300\nINFO multipv 2\nBEGIN\nTURN 8,8\nEND\n' |
+    "$P" > "$tmp/mp.txt" 2>&1
+check "INFO multipv 2: the search after TURN reports two lines" \
+    sh -c "grep -q '^MESSAGE nbest 1/2 ' '$tmp/mp.txt' && grep -q '^MESSAGE nbest 2/2 ' '$tmp/mp.txt'"
+printf 'START 15\nYXNBEST 0\nYXNBEST 33\nINFO multipv 99\nEND\n' | "$P" > "$tmp/bad.txt" 2>&1
+check "YXNBEST 0 and 33 and INFO multipv 99 are errors" \
+    sh -c "[ \$(grep -c '^ERROR' '$tmp/bad.txt') -eq 3 ]"
+printf 'YXNBEST 2\nEND\n' | "$P" > "$tmp/nogame.txt" 2>&1
+check "YXNBEST before START is an error" grep -q '^ERROR' "$tmp/nogame.txt"
+
 finish multipv.test.sh
