@@ -64,6 +64,10 @@ MIN_SIZE = 5
 MAX_SIZE = 32
 MAX_CELLS = MAX_SIZE * MAX_SIZE
 MAX_PV = 64
+MAX_MULTIPV = 32
+SVG_NUMBERS = 1
+SVG_COORDINATES = 2
+SVG_BUFSIZE = 512 * 1024
 PAT_COUNT = 8
 COMBO_COUNT = 3
 SCORE_WIN = 30000
@@ -227,6 +231,7 @@ class _Limits(ctypes.Structure):
         ("depth", c_int),
         ("nodes", c_ll),
         ("threads", c_int),
+        ("multipv", c_int),
     ]
 
 
@@ -240,6 +245,7 @@ class _SearchInfo(ctypes.Structure):
         ("time_ms", ctypes.c_double),
         ("pv_length", c_int),
         ("pv", _Point * MAX_PV),
+        ("line", c_int),
     ]
 
 
@@ -323,6 +329,12 @@ _PROTOTYPES = {
     "gomoku_textbook_search": (c_int, [_P(_TextbookResult), _vp, c_int, _P(_TextbookOptions)]),
     "gomoku_limits_init": (None, [_P(_Limits)]),
     "gomoku_search": (c_int, [_P(_SearchResult), _vp, _P(_Limits)]),
+    "gomoku_search_lines": (c_int, [_P(_SearchResult), _P(c_int), _vp, _P(_Limits), c_int]),
+    "gomoku_read_record": (c_int, [_P(c_int), c_int, _vp, ctypes.c_char_p, c_int]),
+    "gomoku_write_record": (c_int, [ctypes.c_char_p, ctypes.c_size_t, _vp, c_int, _P(c_int),
+                                    ctypes.c_char_p, ctypes.c_char_p]),
+    "gomoku_write_svg": (c_int, [ctypes.c_char_p, ctypes.c_size_t, _vp, _P(_Point), c_int,
+                                 ctypes.c_uint]),
     "gomoku_stop": (None, [_vp]),
     "gomoku_set_progress_callback": (c_int, [_vp, _PROGRESS_FN, _vp]),
     "gomoku_set_hash_size": (c_int, [_vp, c_int]),
@@ -551,6 +563,9 @@ class SearchInfo:
     nps: int
     time_ms: float
     pv: List[Move]
+    line: int = 0
+    """Which line of a multi-PV search (search_lines) this iteration belongs to: 0 for
+    the best, k for the (k+1)-th; always 0 for a one-line search."""
 
 
 @dataclass
@@ -909,6 +924,59 @@ class Engine(_Reader):
                 self._lib.gomoku_undo(self._ptr())
             raise
 
+    _RECORD_FORMATS = {"auto": 0, "xy": 1, "renju": 2, "psq": 3}
+
+    def _record_format(self, fmt: str, reading: bool) -> int:
+        code = self._RECORD_FORMATS.get(str(fmt).lower())
+        if code is None or (code == 0 and not reading):
+            raise ValueError(f"record format must be one of "
+                             f"{', '.join(k for k in self._RECORD_FORMATS if reading or k != 'auto')},"
+                             f" not {_shorten(str(fmt))!r}")
+        return code
+
+    def read_record(self, text: str, fmt: str = "auto") -> List[int]:
+        """Replaces the game with a game record (gomoku_read_record): "xy" or "renju", a
+        move list ('#' comments allowed, either notation read), "psq", Piskvork's .psq
+        (its board size is taken), or "auto" (.psq when the text starts with "Piskvorky").
+        The rule is kept; all or nothing. Returns each move's thinking time in ms (0 for
+        a move list)."""
+        times = (c_int * MAX_CELLS)()
+        self._c(self._lib.gomoku_read_record(times, MAX_CELLS, self._ptr(), text.encode(),
+                                             self._record_format(fmt, True)),
+                f"read_record {_shorten(text)}")
+        return [times[i] for i in range(self.move_count)]
+
+    def write_record(self, fmt: str = "xy", times_ms: Optional[Sequence[int]] = None,
+                     black: Optional[str] = None, white: Optional[str] = None) -> str:
+        """The game so far as a record (gomoku_write_record) in "xy", "renju" or "psq";
+        for .psq, times_ms gives each move's thinking time and black / white the players'
+        names (left out when None)."""
+        n = self.move_count
+        times = None
+        if times_ms is not None:
+            times = (c_int * max(1, n))(*[int(t) for t in list(times_ms)[:n]])
+        size = 16 * MAX_CELLS + 64 + len((black or "").encode()) + len((white or "").encode())
+        buf = ctypes.create_string_buffer(size)
+        self._c(self._lib.gomoku_write_record(
+            buf, len(buf), self._ptr(), self._record_format(fmt, False), times,
+            black.encode() if black is not None else None,
+            white.encode() if white is not None else None), "write_record")
+        return buf.value.decode()
+
+    def svg(self, pv: Optional[Sequence[MoveArg]] = None, numbers: bool = True,
+            coordinates: bool = True) -> str:
+        """The position as an SVG picture (gomoku_write_svg): the stones (with their move
+        numbers when numbers), the last move and the winning line, the board's coordinates
+        when coordinates, and a line of play from the side to move (for example
+        search().pv, the best move first) as numbered ghost stones joined by arrows."""
+        moves = [self._move(m) for m in (pv or [])]
+        arr = (_Point * max(1, len(moves)))(*[_Point(m.x, m.y) for m in moves])
+        flags = (SVG_NUMBERS if numbers else 0) | (SVG_COORDINATES if coordinates else 0)
+        buf = ctypes.create_string_buffer(SVG_BUFSIZE)
+        self._c(self._lib.gomoku_write_svg(buf, len(buf), self._ptr(), arr, len(moves), flags),
+                "svg")
+        return buf.value.decode()
+
     def undo(self) -> None:
         """Takes back the last move. GomokuError(ENOMOVE) when there is none."""
         self._c(self._lib.gomoku_undo(self._ptr()), "undo")
@@ -1015,7 +1083,7 @@ class Engine(_Reader):
             try:
                 i = info_ptr.contents
                 fn(SearchInfo(i.depth, i.seldepth, i.score, i.nodes, i.nps, i.time_ms,
-                              _points(i.pv, i.pv_length)))
+                              _points(i.pv, i.pv_length), i.line))
             except BaseException as exc:  # noqa: B036 - must not unwind through C
                 errors.append(exc)
                 # gomoku_stop is the one call allowed during a search.
@@ -1023,14 +1091,28 @@ class Engine(_Reader):
 
         return _PROGRESS_FN(trampoline)
 
-    def search(self, time_ms: Optional[int] = 500, depth: Optional[int] = None,
-               nodes: Optional[int] = None,
-               progress: Optional[Callable[[SearchInfo], None]] = None,
-               threads: int = 1, time_left_ms: int = 0) -> SearchResult:
-        """The library's strong search. Stops at the first limit reached: time_ms for this
-        move, depth, nodes (None or 0: that limit is off; with all three off the library's
-        default depth applies). progress(info) is called after each iteration of this
-        search only (set_progress_callback installs a lasting one)."""
+    def search_lines(self, multipv: int = 3, time_ms: Optional[int] = 500,
+                     depth: Optional[int] = None, nodes: Optional[int] = None,
+                     progress: Optional[Callable[[SearchInfo], None]] = None,
+                     threads: int = 1, time_left_ms: int = 0) -> List[SearchResult]:
+        """Multi-PV: the multipv (1..32) best moves of the strong search, each a whole
+        SearchResult (its move, score, depth, nodes and line), the move search() would
+        play first, the others best score first. Line k is searched with the moves of the
+        lines before it left out; time_ms, time_left_ms and nodes are shared out evenly
+        between the lines, which may be fewer than asked (a four to block, the empty
+        board, stop()). progress(info) hears every line's iterations, info.line saying
+        which. Other arguments as search()."""
+        lim = self._limits(time_ms, depth, nodes, threads, time_left_ms)
+        lim.multipv = int(multipv)
+        lines = (_SearchResult * MAX_MULTIPV)()
+        count = c_int(0)
+        rc = self._run_search(lambda: self._lib.gomoku_search_lines(
+            lines, ctypes.byref(count), self._ptr(), ctypes.byref(lim), MAX_MULTIPV), progress)
+        self._c(rc, "search_lines")
+        return [self._result(lines[i]) for i in range(count.value)]
+
+    def _limits(self, time_ms: Optional[int], depth: Optional[int], nodes: Optional[int],
+                threads: int, time_left_ms: int) -> _Limits:
         lim = _Limits()
         self._lib.gomoku_limits_init(ctypes.byref(lim))
         lim.time_ms = int(time_ms or 0)
@@ -1041,26 +1123,46 @@ class Engine(_Reader):
             lim.depth = int(depth)
         elif time_ms or nodes or time_left_ms:
             lim.depth = 0  # the time or node limit decides, not the default depth
-        res = _SearchResult()
+        return lim
+
+    def _run_search(self, call: Callable[[], int],
+                    progress: Optional[Callable[[SearchInfo], None]]) -> int:
         temp_cb = None
         if progress is not None:
             temp_cb = self._make_progress(progress)
             self._c(self._lib.gomoku_set_progress_callback(self._ptr(), temp_cb, None))
         self._errors.clear()
         try:
-            rc = self._lib.gomoku_search(ctypes.byref(res), self._ptr(), ctypes.byref(lim))
+            rc = call()
         finally:
             if temp_cb is not None:
                 self._lib.gomoku_set_progress_callback(
                     self._ptr(), self._progress_cb or _PROGRESS_FN(), None)
         self._raise_callback_error()
-        self._c(rc, "search")
+        return rc
+
+    def _result(self, res: _SearchResult) -> SearchResult:
         best = Move(res.best.x, res.best.y) if res.best.x >= 0 else None
         pv = _points(res.pv, res.pv_length)
         return SearchResult(
             best=best, best_text=self.format_move(best.x, best.y) if best else None,
             score=res.score, depth=res.depth, seldepth=res.seldepth, nodes=res.nodes,
             time_ms=res.time_ms, pv=pv, pv_text=self._texts(pv))
+
+    def search(self, time_ms: Optional[int] = 500, depth: Optional[int] = None,
+               nodes: Optional[int] = None,
+               progress: Optional[Callable[[SearchInfo], None]] = None,
+               threads: int = 1, time_left_ms: int = 0) -> SearchResult:
+        """The library's strong search. Stops at the first limit reached: time_ms for this
+        move, depth, nodes (None or 0: that limit is off; with all three off the library's
+        default depth applies). progress(info) is called after each iteration of this
+        search only (set_progress_callback installs a lasting one)."""
+        lim = self._limits(time_ms, depth, nodes, threads, time_left_ms)
+        res = _SearchResult()
+        rc = self._run_search(lambda: self._lib.gomoku_search(
+            ctypes.byref(res), self._ptr(), ctypes.byref(lim)), progress)
+        self._c(rc, "search")
+        return self._result(res)
 
     def stop(self) -> None:
         """Asks a search running in another thread to return its best move so far."""
