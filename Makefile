@@ -39,7 +39,7 @@ TEST_SRCS := $(wildcard test/test_*.c)
 TESTS := $(patsubst test/%.c,build/test/%,$(TEST_SRCS))
 MANPAGES := $(wildcard man/*.1)
 
-.PHONY: all lib examples tests test check demo bench board-bench vct-bench tactics install uninstall clean \
+.PHONY: all lib examples tests test check demo bench board-bench vct-bench stop-latency tactics install uninstall clean \
         asan tsan valgrind symbols docs install-smoke fuzz fuzz-smoke fuzz-pbrain
 
 all: lib examples gomoku.pc
@@ -117,11 +117,20 @@ vct-bench: bench/vct-bench
 	./bench/vct-bench --nodes 487000 bench/vct-positions.txt
 	./bench/vct-bench --refute --nodes 1000000 ../shared/positions/tactics.txt
 
+# Time from gomoku_stop() to the return of gomoku_search, at random moments in middle
+# games with 1, 2 and 4 threads: percentiles and the worst stops (run on an idle machine).
+STOPS ?= 10000
+stop-latency: bench/stop-latency
+	./bench/stop-latency --stops $(STOPS)
+
+bench/stop-latency: bench/stop-latency.c $(LIB_A) src/internal.h include/gomoku.h
+	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) -lm
+
 bench/vct-bench: bench/vct-bench.c $(LIB_A) include/gomoku.h
 	$(CC) $(CPPFLAGS) $(APP_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) -lm
 
 clean:
-	rm -rf build lib/*.a lib/*.so* gomoku.pc $(EXAMPLES) docs/html bench/board-bench bench/vct-bench
+	rm -rf build lib/*.a lib/*.so* gomoku.pc $(EXAMPLES) docs/html bench/board-bench bench/vct-bench bench/stop-latency
 
 # ---- quality targets ----------------------------------------------------------------
 asan:

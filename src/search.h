@@ -71,7 +71,8 @@ typedef struct thread {
 /* Nodes and limits                                                                    */
 /* ---------------------------------------------------------------------------------- */
 
-/* Every 1024 nodes: the stop flag, the hard time limit, the shared node count (search.c). */
+/* Every 128 nodes: the stop flag, the hard time limit, the shared node count (search.c).
+ * Every 1024 let a stopped search run on for up to 7 ms (bench/stop-latency). */
 void gomoku__slow_check(thread *t);
 
 /* Counts a node and says whether the search must unwind. With one thread the node limit
@@ -88,7 +89,7 @@ static inline int enter_node(thread *t, int ply)
         t->stopped = 1;
         return 1;
     }
-    if ((t->nodes & 1023) == 0)
+    if ((t->nodes & 127) == 0)
         gomoku__slow_check(t);
     return t->stopped;
 }

@@ -1,0 +1,221 @@
+/*
+ * stop-latency.c - how long gomoku_search() takes to return after gomoku_stop().
+ *
+ * For 1, 2 and 4 search threads: a search without limits is started on a middle-game
+ * position (plies 10 and more of bench/vct-positions.txt, in turn), gomoku_stop() is
+ * called from this thread at a random moment 1 to MAX_DELAY ms after the search began,
+ * and the time from the call to the search's return is recorded. Prints the percentiles
+ * and the worst stops (position, threads, delay) so that they can be replayed.
+ *
+ *   bench/stop-latency [--stops N] [--max-delay MS] [--threads 1,2,4] [--seed S] [positions]
+ *
+ * The search runs in a second thread; that the search has started is read from the
+ * engine's busy flag (internal.h), so a stop is never sent before the search clears the
+ * previous one. Timings include the scheduler's: run it on an idle machine.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "internal.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_POS 600
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+/* CPU time of the whole process: the work all search threads do, without the time they
+ * wait for a core. */
+static double cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+static void sleep_ms(double ms)
+{
+    struct timespec ts = {(time_t)(ms / 1000), (long)((ms - (double)(time_t)(ms / 1000) * 1000) * 1e6)};
+    nanosleep(&ts, NULL);
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 2685821657736338717ULL;
+}
+
+typedef struct job {
+    gomoku_engine *e;
+    gomoku_limits limits;
+    gomoku_search_result r;
+    int rc;
+    double returned;          /* now_ms() when the search returned */
+    double returned_cpu;      /* cpu_ms() then */
+} job;
+
+static void *run_search(void *arg)
+{
+    job *j = arg;
+    j->rc = gomoku_search(&j->r, j->e, &j->limits);
+    j->returned = now_ms();
+    j->returned_cpu = cpu_ms();
+    return NULL;
+}
+
+typedef struct sample {
+    double ms;                /* wall time from the stop to the return */
+    double cpu;               /* CPU time of all threads in that time */
+    int pos, threads;
+    double delay;
+} sample;
+
+static int by_ms(const void *a, const void *b)
+{
+    double x = ((const sample *)a)->ms, y = ((const sample *)b)->ms;
+    return (x > y) - (x < y);
+}
+
+static int by_cpu(const void *a, const void *b)
+{
+    double x = ((const sample *)a)->cpu, y = ((const sample *)b)->cpu;
+    return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv)
+{
+    int stops = 10000, max_delay = 30;
+    int threads[8] = {1, 2, 4}, nthreads = 3;
+    uint64_t seed = 1;
+    const char *file = "bench/vct-positions.txt";
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--stops") && i + 1 < argc)
+            stops = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--max-delay") && i + 1 < argc)
+            max_delay = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+            seed = strtoull(argv[++i], NULL, 10) | 1;
+        else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+            nthreads = 0;
+            for (char *t = strtok(argv[++i], ","); t && nthreads < 8; t = strtok(NULL, ","))
+                threads[nthreads++] = atoi(t);
+        } else if (argv[i][0] != '-')
+            file = argv[i];
+        else {
+            fprintf(stderr, "usage: %s [--stops N] [--max-delay MS] [--threads 1,2,4] [--seed S] "
+                            "[positions]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (stops < 1 || max_delay < 1 || nthreads < 1) {
+        fprintf(stderr, "stop-latency: bad arguments\n");
+        return 2;
+    }
+
+    /* middle-game positions: plies 10 and more */
+    static char pos[MAX_POS][1024];
+    int npos = 0;
+    FILE *f = fopen(file, "r");
+    if (!f) {
+        perror(file);
+        return 1;
+    }
+    char line[1024];
+    while (npos < MAX_POS && fgets(line, sizeof line, f)) {
+        if (strncmp(line, "freestyle ", 10))
+            continue;
+        line[strcspn(line, "\n")] = 0;
+        int plies = 0;
+        for (char *p = line + 10; *p; p++)
+            plies += *p == ' ';
+        if (plies + 1 >= 10)
+            memcpy(pos[npos++], line + 10, strlen(line + 10) + 1);
+    }
+    fclose(f);
+    if (npos == 0) {
+        fprintf(stderr, "stop-latency: no positions in %s\n", file);
+        return 1;
+    }
+
+    gomoku_engine *e = NULL;
+    if (gomoku_new(&e, 15, GOMOKU_FREESTYLE) != GOMOKU_OK)
+        return 1;
+    sample *all = calloc((size_t)stops, sizeof *all);
+    if (!all)
+        return 1;
+    printf("stop latency: %d stops per thread count, stop at 1..%d ms, %d positions (plies >= 10)\n",
+           stops, max_delay, npos);
+    printf("wall: ms from gomoku_stop() to the return; cpu: CPU ms all threads spent in it\n");
+    printf("%7s %5s %8s %8s %8s %8s %8s %8s %8s  %s\n", "threads", "", "stops", "p50", "p90", "p99",
+           "p99.9", "max", ">5ms", "ended first");
+    for (int ti = 0; ti < nthreads; ti++) {
+        int n = 0, early = 0;
+        for (int k = 0; k < stops; k++) {
+            int pi = k % npos;
+            gomoku_reset(e, 15, GOMOKU_FREESTYLE);
+            if (gomoku_play_moves(e, pos[pi]) != GOMOKU_OK || gomoku_state_of(e) != GOMOKU_ONGOING)
+                continue;
+            job j;
+            memset(&j, 0, sizeof j);
+            j.e = e;
+            gomoku_limits_init(&j.limits);
+            j.limits.depth = 0; /* no limit: only the stop ends it */
+            j.limits.threads = threads[ti];
+            double delay = 1 + (double)(rng_next(&seed) % (uint64_t)(max_delay * 100)) / 100.0;
+            pthread_t th;
+            if (pthread_create(&th, NULL, run_search, &j) != 0)
+                return 1;
+            while (!atomic_load(&e->busy) && !j.returned)
+                sleep_ms(0.02);
+            double began = now_ms();
+            sleep_ms(delay);
+            double c_stop = cpu_ms();
+            double t_stop = now_ms();
+            gomoku_stop(e);
+            pthread_join(th, NULL);
+            if (j.rc != GOMOKU_OK) {
+                fprintf(stderr, "stop-latency: search failed: %s\n", gomoku_strerror(j.rc));
+                return 1;
+            }
+            if (j.returned <= t_stop) {
+                early++; /* proven or out of depth before the stop */
+                continue;
+            }
+            all[n++] = (sample){j.returned - t_stop, j.returned_cpu - c_stop, pi, threads[ti],
+                                t_stop - began};
+        }
+        qsort(all, (size_t)n, sizeof *all, by_cpu);
+        int over = 0;
+        for (int i = 0; i < n; i++)
+            over += all[i].cpu > 5;
+#define PCT(f, p) (n ? all[(int)((double)(n - 1) * (p))].f : 0)
+        printf("%7d %5s %8d %8.2f %8.2f %8.2f %8.2f %8.2f %8d  %d\n", threads[ti], "cpu", n,
+               PCT(cpu, 0.5), PCT(cpu, 0.9), PCT(cpu, 0.99), PCT(cpu, 0.999), PCT(cpu, 1.0), over,
+               early);
+        for (int i = n - 1; i >= 0 && i >= n - 3; i--)
+            printf("        most cpu: %.2f ms (wall %.2f), position %d (line: %s), stop after %.2f ms\n",
+                   all[i].cpu, all[i].ms, all[i].pos, pos[all[i].pos], all[i].delay);
+        qsort(all, (size_t)n, sizeof *all, by_ms);
+        over = 0;
+        for (int i = 0; i < n; i++)
+            over += all[i].ms > 5;
+        printf("%7d %5s %8d %8.2f %8.2f %8.2f %8.2f %8.2f %8d  %d\n", threads[ti], "wall", n,
+               PCT(ms, 0.5), PCT(ms, 0.9), PCT(ms, 0.99), PCT(ms, 0.999), PCT(ms, 1.0), over, early);
+        for (int i = n - 1; i >= 0 && i >= n - 3; i--)
+            printf("        worst wall: %.2f ms, position %d (line: %s), stop after %.2f ms\n", all[i].ms,
+                   all[i].pos, pos[all[i].pos], all[i].delay);
+        fflush(stdout);
+    }
+    free(all);
+    gomoku_free(e);
+    return 0;
+}
