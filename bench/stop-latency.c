@@ -4,8 +4,10 @@
  * For 1, 2 and 4 search threads: a search without limits is started on a middle-game
  * position (plies 10 and more of bench/vct-positions.txt, in turn), gomoku_stop() is
  * called from this thread at a random moment 1 to MAX_DELAY ms after the search began,
- * and the time from the call to the search's return is recorded. Prints the percentiles
- * and the worst stops (position, threads, delay) so that they can be replayed.
+ * and the time from the call to the search's return is recorded, in wall time and in
+ * CPU time of the calling thread (which, on a loaded machine, tells the work after the
+ * stop from the waits for a core). Prints the percentiles and the worst stops (position,
+ * threads, delay) so that they can be replayed.
  *
  *   bench/stop-latency [--stops N] [--max-delay MS] [--threads 1,2,4] [--seed S] [positions]
  *
@@ -31,12 +33,13 @@ static double now_ms(void)
     return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
-/* CPU time of the whole process: the work all search threads do, without the time they
- * wait for a core. */
-static double cpu_ms(void)
+/* CPU time of one thread: the work it does, without the time it waits for a core.
+ * (The process's clock is no good here: Linux adds the time of another thread that is
+ * running only at the next tick, so it can be 4 ms stale.) */
+static double cpu_ms(clockid_t clock)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    clock_gettime(clock, &ts);
     return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
@@ -68,13 +71,13 @@ static void *run_search(void *arg)
     job *j = arg;
     j->rc = gomoku_search(&j->r, j->e, &j->limits);
     j->returned = now_ms();
-    j->returned_cpu = cpu_ms();
+    j->returned_cpu = cpu_ms(CLOCK_THREAD_CPUTIME_ID);
     return NULL;
 }
 
 typedef struct sample {
     double ms;                /* wall time from the stop to the return */
-    double cpu;               /* CPU time of all threads in that time */
+    double cpu;               /* CPU time of the calling thread in that time */
     int pos, threads;
     double delay;
 } sample;
@@ -154,7 +157,8 @@ int main(int argc, char **argv)
         return 1;
     printf("stop latency: %d stops per thread count, stop at 1..%d ms, %d positions (plies >= 10)\n",
            stops, max_delay, npos);
-    printf("wall: ms from gomoku_stop() to the return; cpu: CPU ms all threads spent in it\n");
+    printf("wall: ms from gomoku_stop() to the return; cpu: CPU ms the thread that called\n"
+           "gomoku_search spent in that time (its search; not the waits for the other threads)\n");
     printf("%7s %5s %8s %8s %8s %8s %8s %8s %8s  %s\n", "threads", "", "stops", "p50", "p90", "p99",
            "p99.9", "max", ">5ms", "ended first");
     for (int ti = 0; ti < nthreads; ti++) {
@@ -178,7 +182,9 @@ int main(int argc, char **argv)
                 sleep_ms(0.02);
             double began = now_ms();
             sleep_ms(delay);
-            double c_stop = cpu_ms();
+            clockid_t caller;
+            pthread_getcpuclockid(th, &caller);
+            double c_stop = cpu_ms(caller);
             double t_stop = now_ms();
             gomoku_stop(e);
             pthread_join(th, NULL);

@@ -96,7 +96,9 @@ static void *worker_main(void *arg)
 {
     worker *w = arg;
     start_game(w);
-    while (wall_ms() < w->until) {
+    /* At least one search each, however late the thread got a core (valgrind runs one
+     * thread at a time). */
+    do {
         gomoku_limits l;
         gomoku_limits_init(&l);
         l.threads = w->threads;
@@ -130,7 +132,7 @@ static void *worker_main(void *arg)
         }
         if (gomoku_state_of(w->e) != GOMOKU_ONGOING || gomoku_move_count(w->e) > 60)
             start_game(w);
-    }
+    } while (wall_ms() < w->until);
     return NULL;
 }
 
