@@ -130,17 +130,10 @@ static int opponent_threat(board *b, long long budget, long long *nodes, int *li
  * longest stay: they are the hardest to win against.
  * A move after which the threat search runs out of threats (the opponent has no forced
  * win by threes and fours left at all) is a proven defence and is not tested again.
- * Keeping only the proven defences, when there are some, was measured and not kept: it
- * solved more save puzzles (9/13 at 3 s instead of 7/13) but lost more games with white
- * in the freestyle match (36-4 twice; 37-3 and 33-7 when only near threats, of at most
- * 7 plies, were so answered; 37-3 twice without it): the proven defences are often the
- * most passive moves, and a move that only hides the threat beyond the solver's budget
- * is as often one that really stops it. Measured once more with the closed-three filter
- * of the threat search (the proven defences and the mover's fours kept): save puzzles
- * 8/13 at 1 s and 9/13 at 3 s instead of 6/13 and 8/13, self-play even (181/360 at 200k
- * nodes a move over three rules, bench/ab-match.py), but 16/20 with white against the
- * textbook search at 1M nodes a move instead of 18/20 (bench/vs-textbook.py), the same
- * direction as before: not kept.
+ * Keeping only the proven defences solves more save puzzles but loses more games (see
+ * docs/measurements.md): the proven defences are often the most passive moves, and a
+ * move that only hides the threat beyond the solver's budget is as often one that really
+ * stops it.
  * Returns the nodes spent.
  */
 static long long filter_root(gomoku__rootthreat *rt, board *b, int *list, int *root_n,

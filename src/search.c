@@ -34,35 +34,7 @@
  *
  * Parameters marked "measured" below were set by the bench signature (nodes to a fixed
  * depth) together with the tactics file and self-play; the others by reasoning.
- * Tried and not kept (bench/ab-match.py, 200k nodes a move, 360 games over three rules
- * unless noted): null-move pruning (51.1%), log-shaped reductions and late move pruning
- * to depth 5 (within noise on 120 games, 48% at 1M nodes a move), reducing double-two
- * cells (within noise), a static bonus for the mover's double three (49-51%); reducing
- * late non-quiet moves by one ply (4th or 8th move on: 39-49% fewer nodes to depth 7, but
- * win puzzles at 1.5M nodes 27/30 instead of 29/30); extensions only below ply 2x or 3x
- * the iteration's depth (nodes to depth 7 down 0.4%: the extensions do not chain deep,
- * they widen). With reverse futility pruning in place (120 games each): internal
- * iterative reduction without a hash move (64/120), returning the mean of the static
- * value and beta (59/120), reverse futility to depth 7 (64.5/120), move-count limits
- * 20/32 (56.5/120), the opponent's double-three points answered like four-three points
- * (60.5/120, freestyle 18.5/40); steeper reductions barely change the node count.
- * Measured on the save puzzles (4.5M nodes a position) and, with white, against the
- * textbook search at 1M nodes a move in freestyle (bench/vs-textbook.py, 20 openings):
- * the root filter on 833 nodes per ms of the clock instead of 300 (save at 3 s 6/13
- * instead of 7/13), no pruning at all (8/13), no reverse futility pruning in freestyle
- * (8/13; white 15/20 as with it), no move-count pruning (6/13; white 16/20); one puzzle
- * either way is noise on thirteen.
- * With the quiescence's four rule (see qsearch), 120 freestyle games each at 200k nodes a
- * move: twelve quiescence plies instead of eight (47.9%), and the first four too kept to
- * the lines of the last two moves (45.0%, for 3.7% fewer nodes in `make bench`). Keeping
- * only the root filter's proven defences, tried again: save at 3 s 9/13 as without it.
- * 360 games at 200k nodes a move over three rules each: a countermove bonus in the move
- * order (the quiet move that last refuted the opponent's move, between the two killers;
- * 2.8% fewer nodes to depth 7) 49.0%; the root moves after the best ordered by the size
- * of their trees in the last iteration 49.6%; aspiration windows of 30 (48.1%) and 120
- * (47.5%) instead of 60; a history malus (the moves searched before a cut-off lose what
- * the cut-off move gains) with one more ply of reduction for quiet moves whose history
- * is negative (48.6%: 62.5, 58.5 and 54 of 120; 0.8% fewer nodes to depth 7).
+ * Changes tried and not kept, with their figures, are listed in docs/measurements.md.
  *
  * Nothing here is global: every table lives in the per-thread state or in the engine.
  * The search unwinds by returning when a limit is hit or gomoku_stop() is called.
@@ -92,18 +64,10 @@
  * a third step at depth 3 took off only 2% more nodes). */
 static const int lmp_all[3] = {0, 14, 24};
 /* Reverse futility pruning at this depth and below, with this margin per ply (measured:
- * depth 3 scored 82.5/120 at 200k nodes a move against the engine without it, and took
- * 69% off the nodes to depth 7; depth 5 scored 65/120 against depth 3, and 20/40 at 1M in
- * freestyle, with half the nodes again; a margin of 120 scored 58.5/120 against 200;
- * not pruning when the opponent has a double-three point scored 71.5/120 against pruning,
- * for 20% more nodes; not pruning when it has a four point too costs 4x the nodes).
- * Not used in renju: there the self-play gain did not carry over to the games against the
- * textbook search, where the engine with it lost 3 of 40 at 1 s a move (0 of 40 without)
- * and won 7 of 10 games with white at 1M nodes a move against 10 of 10 without
- * (bench/vs-textbook.py). In freestyle those figures were 6 of 10 with it and 7 without,
- * with 37 and 38 of 40 at 1 s (36 and 37 before it); in standard 39 of 40 (40 before).
- * Razoring below depth 2 (a quiescence search decides when the static value is 400 per
- * ply below alpha) took 20% more off but scored 63/120, renju 16.5/40: not kept. */
+ * depth 3 scored 82.5/120 at 200k nodes a move against no pruning, -69% nodes to depth 7;
+ * depth 5 65/120 against depth 3; not pruning when the opponent has a double-three point
+ * 71.5/120; depth 8 together with move-count pruning, see MCP_DEPTH). Not in renju, where
+ * it lost games against the textbook search that it wins without (docs/measurements.md). */
 #define RFP_DEPTH 8
 #define RFP_MARGIN 200
 /* Move-count pruning: at depth d (up to MCP_DEPTH) an unforced node searches at most
@@ -121,16 +85,10 @@ static const int mcp_limit[MCP_DEPTH + 1] = {0, 4, 5, 7, 9, 11, 13, 16, 18};
  * static value is not improving, one less at a PV node. */
 #define LMR_SCALE 1.0
 /* Late moves that are not quiet but make no three of the mover's (blocks of the
- * opponent's three points, double-two cells) are reduced by one ply from this rank on.
- * Measured with the dead-cell rule (drop_dead): `make bench` 6347523 -> 4596840 nodes to
- * depth 7 (-28%); tactics at 1.5M nodes win 29/30 as before, save 6/13 against 7/13
- * (line 56 is at the edge: solved from 2M nodes, as by the build before); self-play at
- * 200k nodes a move even (182/360: freestyle 63.5, standard 57.5, renju 61 of 120); with
- * white against the textbook search at depth 6 in freestyle (bench/vs-textbook.py, 20
- * openings) 19/20 at 1M nodes a move against 16/20 without, 16/20 at 500k against 15/20.
- * Reducing them from rank 4, with two plies at depth 6 and more, took 33% off but lost
- * save puzzles (5/13 at 1.5M nodes): the blocks of the opponent's threes are the
- * defences those need. */
+ * opponent's three points, double-two cells) are reduced by one ply from this rank on
+ * (measured with drop_dead(): -28% nodes to depth 7, self-play even, 19/20 with white
+ * against the textbook search at 1M nodes a move instead of 16/20). Not earlier: the
+ * blocks of the opponent's threes are the defences the save puzzles need. */
 #define LMR_LOUD_FROM 8
 #define QS_MAX 8          /* quiescence plies: four fours and their blocks (measured:
                              12 scored 57/120, 6 scored 50.3% of 360 games) */
