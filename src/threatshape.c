@@ -519,11 +519,8 @@ static int three_defences(threat_ctx *c, short *out, int cap, int *spare)
  * -1 when the attacker's last move needs no answer, or the defender wins first, or the
  * lists overflow (all of which make the attacker's move fail).
  * A counter-VCF of the defender's needs no probe of its own here: its first four is one
- * of the defences, so the search finds it as it goes. (A probe of up to 2,000 nodes at
- * every defender node was measured and dropped: without it the 456 positions of the
- * freestyle match games at 487k nodes each give 128 wins instead of 126 for 7% fewer
- * nodes, and the refutations of the wrong answers to save lines 50 and 57 take 1.1-2.4x
- * fewer nodes.) */
+ * of the defences, so the search finds it as it goes (a probe costs wins and nodes:
+ * docs/measurements.md). */
 int gomoku__threat_defender_list(threat_ctx *c, int vct, short *defs)
 {
     board *b = c->b;
