@@ -826,6 +826,67 @@ static void op_play_moves(fuzz *f, input *in)
     check_all(f);
 }
 
+/* Game records and the picture: the engine's game written in a chosen format reads back
+ * on the scratch engine as the same position; raw bytes read as a record either fail
+ * leaving the scratch engine as it was, or give a consistent game; the SVG picture of
+ * the position with a line of play is well delimited or refused with a documented code. */
+static void op_record(fuzz *f, input *in)
+{
+    static char buf[16 * GOMOKU_MAX_CELLS + 128];
+    static const gomoku_record_format fmts[3] = {GOMOKU_RECORD_MOVES_XY,
+                                                 GOMOKU_RECORD_MOVES_RENJU, GOMOKU_RECORD_PSQ};
+    gomoku_record_format fmt = fmts[u8(in) % 3];
+    int rc = gomoku_write_record(buf, sizeof buf, f->e, fmt, NULL, "a", NULL);
+    if (fmt == GOMOKU_RECORD_MOVES_RENJU && f->size > 26) {
+        CHECK(rc == GOMOKU_ERANGE);
+    } else {
+        CHECK(rc == GOMOKU_OK);
+        CHECK(gomoku_reset(f->e2, f->size, (gomoku_rule)f->rule) == GOMOKU_OK);
+        int times[4];
+        CHECK(gomoku_read_record(times, 4, f->e2, buf, GOMOKU_RECORD_AUTO) == GOMOKU_OK);
+        CHECK(gomoku_hash(f->e2) == f->hash[f->n]);
+        CHECK(gomoku_move_count(f->e2) == f->n);
+        CHECK(gomoku_size(f->e2) == f->size);
+    }
+    /* raw bytes, sometimes behind a .psq header */
+    size_t len = 0, raw = u8(in) % 64;
+    if (u8(in) % 2)
+        len = (size_t)snprintf(buf, sizeof buf, "Piskvorky %ux%u, 11:11, 0\n", u8(in) % 40,
+                               u8(in) % 40);
+    for (size_t i = 0; i < raw; i++)
+        buf[len++] = (char)(u8(in) | 1); /* no NUL inside */
+    buf[len] = '\0';
+    uint64_t h = gomoku_hash(f->e2);
+    int n2 = gomoku_move_count(f->e2), s2 = gomoku_size(f->e2);
+    rc = gomoku_read_record(NULL, 0, f->e2, buf, (gomoku_record_format)(u8(in) % 4));
+    CHECK(rc == GOMOKU_OK || rc == GOMOKU_ESYNTAX || rc == GOMOKU_ERANGE ||
+          rc == GOMOKU_EOCCUPIED || rc == GOMOKU_EGAMEOVER);
+    if (rc != GOMOKU_OK)
+        CHECK(gomoku_hash(f->e2) == h && gomoku_move_count(f->e2) == n2 &&
+              gomoku_size(f->e2) == s2);
+    CHECK(gomoku__board_check(&f->e2->b));
+    /* the picture, with a line of play of fuzzed points */
+    static char svg[GOMOKU_SVG_BUFSIZE];
+    gomoku_point pv[8];
+    int npv = (int)(u8(in) % 9);
+    for (int i = 0; i < npv; i++) {
+        pv[i].x = (int)(u8(in) % 34) - 1;
+        pv[i].y = (int)(u8(in) % 34) - 1;
+    }
+    size_t cap = u8(in) % 4 == 0 ? (size_t)u16(in) + 1 : sizeof svg;
+    rc = gomoku_write_svg(svg, cap, f->e, pv, npv, u8(in) % 4);
+    CHECK(rc == GOMOKU_OK || rc == GOMOKU_ERANGE || rc == GOMOKU_EOCCUPIED ||
+          rc == GOMOKU_EBUFFER);
+    if (rc == GOMOKU_OK) {
+        size_t n = strlen(svg);
+        CHECK(n < cap && strncmp(svg, "<?xml", 5) == 0 && n >= 7 &&
+              strcmp(svg + n - 7, "</svg>\n") == 0);
+    } else if (rc == GOMOKU_EBUFFER) {
+        CHECK(svg[0] == '\0');
+    }
+    check_all(f);
+}
+
 /* A weight value: in the documented range mostly, sometimes just outside it. */
 static int pick_weight(input *in)
 {
@@ -1426,6 +1487,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 28: op_reset(&f, &in); break;
         case 29: op_new(&f, &in); break;
         case 30: op_nulls(&f, &in); break;
+        case 31: op_record(&f, &in); break;
         default: check_all(&f); break;
         }
     }
