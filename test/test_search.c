@@ -616,7 +616,15 @@ static void test_search_reads_an_older_limits_layout(void **state)
     const char *moves = "7,7 8,8 8,6 6,8 9,7";
     limits_v1 *old = malloc(sizeof *old);
     assert_non_null(old);
-    *old = (limits_v1){.version = 1, .depth = 4, .threads = 1};
+    /* Its padding is garbage, where a later version has fields (multipv): they must not
+     * be read. */
+    memset(old, 0xff, sizeof *old);
+    old->version = 1;
+    old->time_ms = 0;
+    old->time_left_ms = 0;
+    old->depth = 4;
+    old->nodes = 0;
+    old->threads = 1;
     gomoku_engine *e1 = test_engine(15, GOMOKU_FREESTYLE, moves);
     gomoku_search_result a, b;
     assert_int_equal(gomoku_search(&a, e1, (const gomoku_limits *)(const void *)old), GOMOKU_OK);
