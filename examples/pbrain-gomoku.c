@@ -25,8 +25,9 @@
  *   time settings    Used by the next move. The program plans nothing: it hands the
  *                 protocol's clock (timeout_turn, and the game's time left from
  *                 time_left or timeout_match) to gomoku_limits, counted from reading the
- *                 command, and the library's time manager plans the move and stops the
- *                 search in time (see clock_limits()).
+ *                 command and less a reserve for the pipe and the scheduler (see
+ *                 clock_limits()), and the library's time manager plans the move and
+ *                 stops the search in time.
  *   INFO thread_num  Search threads (1..64; default 1), as gomoku_limits.threads.
  *
  * TAKEBACK takes back the last move only (ERROR otherwise): the library keeps a history.
@@ -401,9 +402,16 @@ static gomoku_point fallback_move(const pb_state *pb)
 /* Clock                                                                               */
 /* ---------------------------------------------------------------------------------- */
 
-/* Kept for the pipe between our answer and the manager: writing the line and the
- * manager's reading it take well under a millisecond on an idle machine. */
-#define PB_PIPE_MS 5
+/* Kept back from the manager's clock for what the library does not see: our answer's
+ * way through the pipe, and the waits for a core of a search that is told to stop (on a
+ * loaded machine, tens of ms). 10% of the turn, at least 25 ms, at most 1 s: with 5 ms
+ * (bench/soak.sh, 40 games at 100 ms a move, --tolerance-ms 0, two matches' load beside
+ * it) 19 games were lost on time, the slowest move 103 ms. */
+static double reserve_ms(long long turn_ms)
+{
+    double r = (double)turn_ms / 10;
+    return r < 25 ? 25 : r > 1000 ? 1000 : r;
+}
 
 static int clamp_ms(double ms)
 {
@@ -417,12 +425,12 @@ static int clamp_ms(double ms)
  * move and stops the search in time. time_ms: the turn time (timeout_turn 0 means play
  * at once: 1 ms). time_left_ms: the game's time left, the manager's time_left when sent
  * (2147483647 means none) or our own count against timeout_match, whichever is less.
- * Both are counted from t0, when the command was read, less PB_PIPE_MS; a command that
- * needs `share` searches gives each its share.
+ * Both are counted from t0, when the command was read, less reserve_ms(); a command
+ * that needs `share` searches gives each its share.
  */
 static void clock_limits(gomoku_limits *l, const pb_state *pb, double t0, int share)
 {
-    double spent = now_ms() - t0 + PB_PIPE_MS;
+    double spent = now_ms() - t0 + reserve_ms(pb->timeout_turn);
     double turn = pb->timeout_turn > 0 ? (double)pb->timeout_turn : 1;
     l->time_ms = clamp_ms((turn - spent) / share);
     long long left = -1;
