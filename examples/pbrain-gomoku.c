@@ -16,10 +16,12 @@
  *                 when several are set the first of renju, caro, standard wins.
  *                 Bit 2 (continuous game) is ignored.
  *   INFO max_memory  Sizes the hash table before the next search (a resize clears it):
- *                 half of what is left after a 16 MB reserve, 64 MB when unlimited.
- *                 The other half and the reserve hold the library's working memory (up
- *                 to 20 MB for the threat solver, 1 MB per thread; see gomoku.h), so a
- *                 limit of 40 MB or more is kept whatever the time per move.
+ *                 half of what is left after a reserve, 64 MB when unlimited. The
+ *                 other half and the reserve hold the library's working memory (up to
+ *                 20 MB for the threat solver, 1 MB per thread; see gomoku.h): 16 MB,
+ *                 and with two threads or more 24 MB more for the threat worker's
+ *                 tables and 1 MB a thread. A limit of 40 MB or more is kept whatever
+ *                 the time per move and the threads (bench/memcap.sh).
  *                 Nothing is allocated for the table before that search, so a START
  *                 followed by INFO max_memory never holds a table of the default size.
  *   time settings    Used by the next move. The program plans nothing: it hands the
@@ -256,9 +258,13 @@ static const char *rule_name(int rule)
 /* The library's hash size for a memory limit: what remains after a reserve for the rest
  * of the process (board, search stacks, stdio, libc) and half of it at most, because a
  * resize holds the old table while the new one is allocated. */
-static int hash_mb_for(long long max_memory)
+static int hash_mb_for(long long max_memory, int threads)
 {
-    const long long reserve = 16 * PB_MIB;
+    /* Measured with bench/memcap.sh: 4 threads held 24.6 MB more than one at every cap
+     * (40 MB: 43.6 MB peak with the one-thread reserve, over the cap). */
+    long long reserve = 16 * PB_MIB;
+    if (threads > 1)
+        reserve += (24 + (long long)threads) * PB_MIB;
     if (max_memory <= 0)
         return 64;
     long long mb = (max_memory - reserve) / 2 / PB_MIB;
@@ -271,7 +277,7 @@ static int hash_mb_for(long long max_memory)
 
 static void apply_memory(pb_state *pb)
 {
-    int mb = hash_mb_for(pb->max_memory);
+    int mb = hash_mb_for(pb->max_memory, pb->threads);
     if (!pb->eng || mb == pb->hash_mb)
         return;
     int rc = gomoku_set_hash_size(pb->eng, mb);
