@@ -47,9 +47,15 @@
  * the main search's time was worth more than the last wins of 60-200k nodes a position,
  * together with OPEN_VCT_FROM_MS below (docs/strength.md). */
 #define ROOT_VCT_PER_MS 200
+#define ROOT_VCT_PER_MS_RENJU 500 /* renju keeps the old budget (see search.c, LMR_FROM) */
+/* Only on clocks this long or longer: at a second a move and less, the reference-engine
+ * matches scored better without it (freestyle at 200 ms a move, 54 games: 35.5 against
+ * 27.5 with the root VCT share below also cut; see docs/strength.md); the main search's
+ * depth is worth more there than a win of a million nodes found once in many games. */
+#define OPEN_VCT_FROM_MS 2000
 
 void gomoku__rootthreat_init(gomoku__rootthreat *rt, atomic_int *stop, const gomoku__clock *clock,
-                             const gomoku_limits *l, int nthreads)
+                             const gomoku_limits *l, int nthreads, gomoku_rule rule)
 {
     memset(rt, 0, sizeof *rt);
     rt->stop = stop;
@@ -65,7 +71,8 @@ void gomoku__rootthreat_init(gomoku__rootthreat *rt, atomic_int *stop, const gom
     if (clock->hard_ms > 0) {
         double ms = clock->hard_ms;
         vcf = (long long)(ms * 40) + 2000;
-        vct = (long long)(ms * ROOT_VCT_PER_MS) + 2000;
+        vct = (long long)(ms * (rule == GOMOKU_RENJU ? ROOT_VCT_PER_MS_RENJU : ROOT_VCT_PER_MS)) +
+              2000;
         verify = (long long)(ms * ROOTTHREAT_VERIFY_SHARE * VCT_PER_MS) + 2000;
         each = (long long)(ms * 150) + 2000;
         filter = (long long)(ms * FILTER_PER_MS) + 2000;
@@ -92,6 +99,7 @@ void gomoku__rootthreat_init(gomoku__rootthreat *rt, atomic_int *stop, const gom
     }
     rt->vcf_budget = vcf;
     rt->vct_budget = vct;
+    rt->open_vct_from_ms = rule == GOMOKU_RENJU ? 0 : OPEN_VCT_FROM_MS;
     rt->verify_budget = verify;
     rt->each_budget = each;
     rt->filter_budget = filter;
@@ -210,11 +218,6 @@ static long long filter_root(gomoku__rootthreat *rt, board *b, int *list, int *r
  */
 #define OPEN_VCT_SLICE 2.0
 #define OPEN_VCT_UNTIL 0.6
-/* Only on clocks this long or longer: at a second a move and less, the reference-engine
- * matches scored better without it (freestyle at 200 ms a move, 54 games: 35.5 against
- * 27.5 with the root VCT share below also cut; see docs/strength.md); the main search's
- * depth is worth more there than a win of a million nodes found once in many games. */
-#define OPEN_VCT_FROM_MS 2000
 
 /*
  * Before the main search: a forced win of the mover by fours, then by threes, ends the
@@ -235,7 +238,7 @@ int gomoku__rootthreat_before(gomoku__rootthreat *rt, board *b, int *list, int *
         /* One thread on a clock: the VCT keeps its table, to go on between iterations
          * when this budget settles nothing (gomoku__rootthreat_resume()). */
         gomoku__vct_memo *memo =
-            clock->hard_ms >= OPEN_VCT_FROM_MS && !rt->node_limit
+            clock->hard_ms > rt->open_vct_from_ms && !rt->node_limit
                 ? gomoku__vct_memo_new((long long)(clock->hard_ms * OPEN_VCT_UNTIL * VCT_PER_MS))
                 : NULL;
         gomoku__vct_job job = {.max_depth = THREAT_DEPTH, .budget = vct_budget, .stop = stop,

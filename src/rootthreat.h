@@ -33,6 +33,7 @@ typedef struct gomoku__rootthreat {
     int nthreads;
     /* node budgets, from the limits alone */
     long long vcf_budget, vct_budget, verify_budget, each_budget, filter_budget;
+    double open_vct_from_ms; /* a root VCT that ran out goes on on clocks this long */
     long long nodes;            /* nodes of the threat searches run on the main thread */
     int nverified;              /* root moves the main thread's check found no refutation of */
     int verified[MAX_VERIFIED];
@@ -61,7 +62,7 @@ typedef struct gomoku__rootthreat {
 
 /* Sets the budgets from the limits and the clock (already planned). */
 void gomoku__rootthreat_init(gomoku__rootthreat *rt, atomic_int *stop, const gomoku__clock *clock,
-                             const gomoku_limits *l, int nthreads);
+                             const gomoku_limits *l, int nthreads, gomoku_rule rule);
 /* Starts the threat worker on its own copy of the position; its first check, once its VCT
  * is over, is of `first` (the move the ordering likes best). Returns 1 when it runs. */
 int gomoku__rootthreat_start_worker(gomoku__rootthreat *rt, board *copy, int first);

@@ -83,6 +83,11 @@ static const int mcp_limit[MCP_DEPTH + 1] = {0, 4, 5, 7, 9, 11, 13, 16, 18};
  * move and depth 2 (the log x log shape of strong engines), one more at a non-PV node whose
  * static value is not improving, one less at a PV node. */
 #define LMR_SCALE 1.0
+/* In renju the search keeps the reductions it had before these (LMR_FROM, three steps),
+ * and no move-count pruning: at 1 s a move against the reference the old search scored
+ * clearly better there (docs/strength.md), where black's forbidden points make the late
+ * moves of the ordering matter more. */
+#define LMR_FROM 4
 /* Late moves that are not quiet but make no three of the mover's (blocks of the
  * opponent's three points, double-two cells) are reduced by one ply from this rank on
  * (measured with drop_dead(): -28% nodes to depth 7, self-play even, 19/20 with white
@@ -425,7 +430,8 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
                 lmp_at = lmp_any;
         }
     }
-    if (!forced && !horizon && depth <= MCP_DEPTH) {
+    int selective = b->rule != GOMOKU_RENJU;
+    if (selective && !forced && !horizon && depth <= MCP_DEPTH) {
         int lim = mcp_limit[depth];
         if (!improving)
             lim = lim / 2 + 1;
@@ -449,7 +455,13 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
          * stay exact. */
         int quiet = is_quiet(t, ply, m, forced);
         int r = 0;
-        if (quiet && depth >= 2 && i >= 2) {
+        if (!selective) {
+            if (quiet && depth >= 3 && i >= LMR_FROM) {
+                r = 1 + (i >= LMR_FROM * 3) + (depth >= 6 && i >= LMR_FROM * 6);
+                if (r > new_depth - 1)
+                    r = new_depth - 1;
+            }
+        } else if (quiet && depth >= 2 && i >= 2) {
             r = t->sh->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63];
             if (!pv_node && !improving)
                 r++;
@@ -459,7 +471,8 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
                 r = new_depth - 1;
             if (r < 0)
                 r = 0;
-        } else if (!forced && depth >= 3 && i >= LMR_LOUD_FROM && new_depth > 1 &&
+        }
+        if (!quiet && !forced && depth >= 3 && i >= LMR_LOUD_FROM && new_depth > 1 &&
                    b->cls[m][me] < K_THREE && m != t->killer[ply][0] &&
                    m != t->killer[ply][1]) {
             /* A late move that is not quiet only because it takes an opponent's three
@@ -946,7 +959,7 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     atomic_init(&sh.helper_nodes, 0);
     gomoku__clock_plan(&sh.clock, start, limits, b->nmoves, b->size);
     gomoku__rootthreat rt;
-    gomoku__rootthreat_init(&rt, &engine->stop, &sh.clock, limits, nthreads);
+    gomoku__rootthreat_init(&rt, &engine->stop, &sh.clock, limits, nthreads, b->rule);
     sh.rt = &rt;
 
     gomoku__box root_box = gomoku__box_of_stones(b);
