@@ -160,7 +160,7 @@ int gomoku__generate(board *b, const gomoku__box *bx, int *list, int *forced)
     if (b->ncls[opp][K_FIVE] > 0) {
         *forced = 1;
         list[0] = gomoku__five_point_near_last(b, bx, opp);
-        if (list[0] == 0 || illegal(b, list[0]))
+        if (list[0] == 0 || move_illegal(b, list[0]))
             return 0;
         return 1;
     }

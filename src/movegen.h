@@ -15,7 +15,7 @@ static inline int four_points(const board *b, int side)
 }
 
 /* Is the move idx illegal for the side to move (renju forbidden point)? */
-static inline int illegal(board *b, int idx)
+static inline int move_illegal(board *b, int idx)
 {
     return b->rule == GOMOKU_RENJU && b->side == C_BLACK && gomoku__black_forbidden(b, idx);
 }
@@ -64,7 +64,7 @@ static inline int double_two(const board *b, int idx)
 
 
 /* Selection step: brings the best remaining move to position i. */
-static inline void pick(int *list, int *score, int n, int i)
+static inline void pick_best(int *list, int *score, int n, int i)
 {
     int best = i;
     for (int j = i + 1; j < n; j++)

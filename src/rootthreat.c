@@ -154,7 +154,7 @@ static long long filter_root(gomoku__rootthreat *rt, board *b, int *list, int *r
     int line[MAX_PLY];
     memcpy(sc, score, (size_t)n * sizeof *sc);
     for (int i = 0; i < n; i++) {
-        pick(list, sc, n, i);
+        pick_best(list, sc, n, i);
         lost[i] = 0;
         defended[i] = 0;
     }

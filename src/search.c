@@ -102,9 +102,9 @@ static const int mcp_limit[MCP_DEPTH + 1] = {0, 4, 5, 7, 9, 11, 13, 16, 18};
 /* Limits                                                                              */
 /* ---------------------------------------------------------------------------------- */
 
-void gomoku__slow_check(thread *t)
+void gomoku__slow_check(search_thread *t)
 {
-    shared *sh = t->sh;
+    search_shared *sh = t->sh;
     if (atomic_load_explicit(&sh->engine->stop, memory_order_relaxed) ||
         atomic_load_explicit(&sh->abort_all, memory_order_relaxed) ||
         gomoku__rootthreat_won(sh->rt)) {
@@ -132,7 +132,7 @@ void gomoku__slow_check(thread *t)
 /* Evaluation                                                                          */
 /* ---------------------------------------------------------------------------------- */
 
-static inline int evaluate(thread *t)
+static inline int evaluate(search_thread *t)
 {
     if (t->use_callback)
         return gomoku__engine_eval(t->e);
@@ -146,7 +146,7 @@ static inline int evaluate(thread *t)
 /* What every node of the search and the quiescence does first: count the node, and settle
  * it at once when the game is over, the mover can make five, the opponent has two five
  * points, or the ply reaches max_ply. Returns 1 with the node's value in *value then. */
-static inline int node_start(thread *t, int ply, int max_ply, int *value)
+static inline int node_start(search_thread *t, int ply, int max_ply, int *value)
 {
     board *b = t->b;
     t->pvlen[ply] = ply;
@@ -167,7 +167,7 @@ static inline int node_start(thread *t, int ply, int max_ply, int *value)
 }
 
 /* The line of the node at ply: m, then the line of the child it leads to. */
-static inline void update_pv(thread *t, int ply, int m)
+static inline void update_pv(search_thread *t, int ply, int m)
 {
     t->pv[ply][ply] = m;
     for (int j = ply + 1; j < t->pvlen[ply + 1]; j++)
@@ -204,7 +204,7 @@ static int line_fours(const board *b, int c, int *list)
  * 97% of them here, and 3.8M with the rule, the same move and score; `make bench` 7226220
  * -> 6046743 nodes, 4.17 s -> 3.84 s; bench/ab-match.py at 200k nodes a move, 120 games
  * a rule: freestyle 51.7%, renju 55.0%, standard 57.5%). */
-static int qsearch(thread *t, int alpha, int beta, int ply, int qd, int attacker)
+static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int attacker)
 {
     board *b = t->b;
     int done;
@@ -213,11 +213,11 @@ static int qsearch(thread *t, int alpha, int beta, int ply, int qd, int attacker
     int me = b->side - 1, opp = 1 - me;
     if (b->ncls[opp][K_FIVE] == 1) {
         int block = gomoku__five_point_near_last(b, &t->bx[ply], opp);
-        if (block == 0 || illegal(b, block))
+        if (block == 0 || move_illegal(b, block))
             return -(WIN - ply - 2);
-        make(t, ply, block);
+        search_make(t, ply, block);
         int s = -qsearch(t, -beta, -alpha, ply + 1, qd + 1, attacker);
-        unmake(t);
+        search_unmake(t);
         if (s > alpha && !t->stopped)
             update_pv(t, ply, block);
         return s;
@@ -245,13 +245,13 @@ static int qsearch(thread *t, int alpha, int beta, int ply, int qd, int attacker
     for (int i = 0; i < n; i++)
         score[i] = move_value(b, list[i], me);
     for (int i = 0; i < n; i++) {
-        pick(list, score, n, i);
+        pick_best(list, score, n, i);
         int m = list[i];
-        if (illegal(b, m))
+        if (move_illegal(b, m))
             continue;
-        make(t, ply, m);
+        search_make(t, ply, m);
         int s = -qsearch(t, -beta, -alpha, ply + 1, qd + 1, attacker);
-        unmake(t);
+        search_unmake(t);
         if (t->stopped)
             return 0;
         if (s > best) {
@@ -276,7 +276,7 @@ static int qsearch(thread *t, int alpha, int beta, int ply, int qd, int attacker
 
 /* A quiet move: no three or better for either side at the cell, not a killer, not a
  * double-two cell, in a node without a threat to answer. */
-static inline int is_quiet(const thread *t, int ply, int m, int forced)
+static inline int is_quiet(const search_thread *t, int ply, int m, int forced)
 {
     const board *b = t->b;
     int me = b->side - 1, opp = 1 - me;
@@ -289,7 +289,7 @@ static inline int is_quiet(const thread *t, int ply, int m, int forced)
  * on are dropped. The ranks up to `any` are selected first, so that they are the ranks
  * of the full order. Keeps the order of the rest; sets *pruned when it drops one;
  * returns the new count. */
-static int drop_late(thread *t, int ply, int from, int any, int n, int *pruned)
+static int drop_late(search_thread *t, int ply, int from, int any, int n, int *pruned)
 {
     const board *b = t->b;
     int me = b->side - 1;
@@ -297,7 +297,7 @@ static int drop_late(thread *t, int ply, int from, int any, int n, int *pruned)
     if (any > n)
         any = n;
     for (int j = from; j < any; j++)
-        pick(list, score, n, j);
+        pick_best(list, score, n, j);
     int k = from;
     for (int j = from; j < n; j++) {
         int m = list[j];
@@ -337,7 +337,7 @@ static int drop_dead(const board *b, int *list, int n, int *pruned)
     return k;
 }
 
-static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_node)
+static int search(search_thread *t, int alpha, int beta, int depth, int ply, int pv_node)
 {
     board *b = t->b;
     /* At the horizon the quiescence search takes over, unless the side to move faces an
@@ -448,7 +448,7 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
             if (i >= n)
                 break;
         }
-        pick(list, score, n, i);
+        pick_best(list, score, n, i);
         int m = list[i];
         /* Late quiet moves are searched less deep first; a move that then beats alpha is
          * searched again at full depth. Reductions never drop a reply, so forced results
@@ -480,7 +480,7 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
              * first (see LMR_LOUD_FROM). */
             r = 1;
         }
-        make(t, ply, m);
+        search_make(t, ply, m);
         int s;
         if (i == 0)
             s = -search(t, -beta, -alpha, new_depth, ply + 1, pv_node);
@@ -491,7 +491,7 @@ static int search(thread *t, int alpha, int beta, int depth, int ply, int pv_nod
             if (s > alpha && s < beta && pv_node)
                 s = -search(t, -beta, -alpha, new_depth, ply + 1, 1);
         }
-        unmake(t);
+        search_unmake(t);
         if (t->stopped)
             return 0;
         if (s > best) {
@@ -540,7 +540,7 @@ static void one_move_line(root_result *r, int m)
 
 /* r's move becomes m, with the main thread's line from the root (m alone when it has
  * none). */
-static void take_line(root_result *r, const thread *t, int m)
+static void take_line(root_result *r, const search_thread *t, int m)
 {
     if (t->pvlen[0] > 0) {
         r->move = m;
@@ -564,7 +564,7 @@ static int pv_points(gomoku_point *out, const board *b, const root_result *r)
 
 /* Root moves: as gomoku__generate(), except that with two opponent five points the blocks are
  * still the moves (the game is lost, but the four must be answered). */
-static int root_moves(thread *t, int *list)
+static int root_moves(search_thread *t, int *list)
 {
     board *b = t->b;
     int me = b->side - 1, opp = 1 - me, forced;
@@ -574,7 +574,7 @@ static int root_moves(thread *t, int *list)
         int tmp[GOMOKU_MAX_CELLS];
         int k = gomoku__five_points(b, &t->bx[0], opp, tmp, GOMOKU_MAX_CELLS), n = 0;
         for (int i = 0; i < k; i++)
-            if (!illegal(b, tmp[i]))
+            if (!move_illegal(b, tmp[i]))
                 list[n++] = tmp[i];
         if (n > 0)
             return n;
@@ -588,7 +588,7 @@ static int root_moves(thread *t, int *list)
         for (int y = 0; y < b->size; y++)
             for (int x = 0; x < b->size; x++) {
                 int idx = board_index(b, x, y);
-                if (b->cell[idx] == C_EMPTY && !illegal(b, idx))
+                if (b->cell[idx] == C_EMPTY && !move_illegal(b, idx))
                     list[n++] = idx;
             }
         if (n == 0)
@@ -603,7 +603,7 @@ static int root_moves(thread *t, int *list)
 }
 
 /* Has m passed the threat check of the best move? */
-static int is_verified(const thread *t, int m)
+static int is_verified(const search_thread *t, int m)
 {
     return gomoku__rootthreat_verified(t->sh->rt, m);
 }
@@ -613,7 +613,7 @@ static int is_verified(const thread *t, int m)
  * Returns the best score; *best_i the index of the best move, -1 when none finished.
  * Moves the best move to the front.
  */
-static int root_iteration(thread *t, int *list, int *rscore, int n, int depth, int alpha,
+static int root_iteration(search_thread *t, int *list, int *rscore, int n, int depth, int alpha,
                           int beta, int *best_i)
 {
     int best = -INF, alpha0 = alpha;
@@ -623,7 +623,7 @@ static int root_iteration(thread *t, int *list, int *rscore, int n, int depth, i
     t->sev[0] = evaluate(t);
     for (int i = 0; i < n; i++) {
         int m = list[i];
-        make(t, 0, m);
+        search_make(t, 0, m);
         int s;
         int child_depth = n == 1 ? depth : depth - 1;
         if (i == 0)
@@ -633,7 +633,7 @@ static int root_iteration(thread *t, int *list, int *rscore, int n, int depth, i
             if (s > alpha && s < beta && !t->stopped)
                 s = -search(t, -beta, -alpha, child_depth, 1, 1);
         }
-        unmake(t);
+        search_unmake(t);
         if (t->stopped)
             break;
         rscore[i] = s;
@@ -664,7 +664,7 @@ static int root_iteration(thread *t, int *list, int *rscore, int n, int depth, i
     return best;
 }
 
-static void fill_info(gomoku_search_info *info, const thread *t, const root_result *r,
+static void fill_info(gomoku_search_info *info, const search_thread *t, const root_result *r,
                       long long nodes, double elapsed)
 {
     memset(info, 0, sizeof *info);
@@ -677,9 +677,9 @@ static void fill_info(gomoku_search_info *info, const thread *t, const root_resu
     info->pv_length = pv_points(info->pv, t->b, r);
 }
 
-static long long total_nodes(const thread *main_t)
+static long long total_nodes(const search_thread *main_t)
 {
-    const shared *sh = main_t->sh;
+    const search_shared *sh = main_t->sh;
     if (sh->nthreads == 1)
         return main_t->nodes;
     return main_t->nodes + atomic_load((atomic_llong *)&sh->helper_nodes) - main_t->flushed;
@@ -687,7 +687,7 @@ static long long total_nodes(const thread *main_t)
 
 /* The main thread's best move was refuted and left the root list: the next one stands in
  * (with a one-move line) until the iteration is searched again without it. */
-static void stand_in(shared *sh, root_result *out, const int *list)
+static void stand_in(search_shared *sh, root_result *out, const int *list)
 {
     one_move_line(out, list[0]);
     gomoku__rootthreat_best_changed(sh->rt, list[0]);
@@ -695,9 +695,9 @@ static void stand_in(shared *sh, root_result *out, const int *list)
 
 /* Is the main thread's best move m refuted by a forced win of the opponent that the
  * threat solver proves? Counts the nodes as this thread's, within the node limit. */
-static int refuted_by_threat(thread *t, int m)
+static int refuted_by_threat(search_thread *t, int m)
 {
-    shared *sh = t->sh;
+    search_shared *sh = t->sh;
     long long left = LLONG_MAX;
     if (sh->node_limit && sh->nthreads == 1)
         left = sh->node_limit - t->nodes - t->extra_nodes;
@@ -708,9 +708,9 @@ static int refuted_by_threat(thread *t, int m)
  * Iterative deepening. The main thread (id 0) reports and decides; helpers (Lazy SMP)
  * search the same tree with their own move order, their only output is the shared table.
  */
-static void iterate(thread *t, root_result *out)
+static void iterate(search_thread *t, root_result *out)
 {
-    shared *sh = t->sh;
+    search_shared *sh = t->sh;
     board *b = t->b;
     int list[GOMOKU_MAX_CELLS], rscore[GOMOKU_MAX_CELLS];
     int n = sh->root_n;
@@ -725,7 +725,7 @@ static void iterate(thread *t, root_result *out)
         int hm = gomoku__tt_probe(sh->tt, b->hash, 0, &hit) ? hit.move : 0;
         gomoku__score_moves(b, t->killer[0], t->history[b->side - 1], list, sc, n, hm);
         for (int i = 0; i < n; i++)
-            pick(list, sc, n, i);
+            pick_best(list, sc, n, i);
         if (t->id > 0 && n > 2) {
             int r = t->id % (n < 4 ? n : 4);
             for (int k = 0; k < r; k++) {
@@ -872,7 +872,7 @@ static void line_result(root_result *r, const int *line, int len)
 
 static void *helper_main(void *arg)
 {
-    thread *t = arg;
+    search_thread *t = arg;
     root_result r;
     iterate(t, &r);
     atomic_fetch_add(&t->sh->helper_nodes, t->nodes - t->flushed);
@@ -936,7 +936,7 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     gomoku__tt_new_search(engine->tt);
 
     int nthreads = limits->threads == 0 ? 1 : limits->threads;
-    thread *ts = calloc((size_t)nthreads, sizeof *ts);
+    search_thread *ts = calloc((size_t)nthreads, sizeof *ts);
     gomoku_engine *copies = nthreads > 1 ? calloc((size_t)(nthreads - 1), sizeof *copies) : NULL;
     if (!ts || (nthreads > 1 && !copies)) {
         free(ts);
@@ -944,7 +944,7 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
         return GOMOKU_ENOMEM;
     }
 
-    shared sh;
+    search_shared sh;
     memset(&sh, 0, sizeof sh);
     sh.engine = engine;
     sh.tt = engine->tt;
@@ -964,7 +964,7 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
 
     gomoku__box root_box = gomoku__box_of_stones(b);
     for (int i = 0; i < nthreads; i++) {
-        thread *t = &ts[i];
+        search_thread *t = &ts[i];
         t->sh = &sh;
         t->id = i;
         if (i == 0)

@@ -24,7 +24,7 @@
 
 struct gomoku__rootthreat; /* rootthreat.h */
 
-typedef struct shared {
+typedef struct search_shared {
     gomoku_engine *engine;   /* the caller's engine: stop flag */
     struct tt *tt;
     gomoku__clock clock;
@@ -39,10 +39,10 @@ typedef struct shared {
     atomic_llong helper_nodes;
     struct gomoku__rootthreat *rt; /* the threat searches around the root */
     unsigned char lmr[64][64]; /* late move reductions by depth and move number */
-} shared;
+} search_shared;
 
-typedef struct thread {
-    shared *sh;
+typedef struct search_thread {
+    search_shared *sh;
     gomoku_engine *e;        /* engine whose board is searched (a copy for helpers) */
     board *b;
     int id;
@@ -65,7 +65,7 @@ typedef struct thread {
     pthread_t handle;
     /* results of the last completed iteration (main thread) */
     int done_depth;
-} thread;
+} search_thread;
 
 /* ---------------------------------------------------------------------------------- */
 /* Nodes and limits                                                                    */
@@ -73,11 +73,11 @@ typedef struct thread {
 
 /* Every 128 nodes: the stop flag, the hard time limit, the shared node count (search.c).
  * Every 1024 let a stopped search run on for up to 7 ms (bench/stop-latency). */
-void gomoku__slow_check(thread *t);
+void gomoku__slow_check(search_thread *t);
 
 /* Counts a node and says whether the search must unwind. With one thread the node limit
  * is exact, so node-limited searches repeat exactly. */
-static inline int enter_node(thread *t, int ply)
+static inline int enter_node(search_thread *t, int ply)
 {
     t->nodes++;
     if (ply > t->seldepth)
@@ -96,7 +96,7 @@ static inline int enter_node(thread *t, int ply)
 
 /* The search's move: the board's, the stones' box of the next ply, and the table entry
  * of the new position fetched ahead. */
-static inline void make(thread *t, int ply, int idx)
+static inline void search_make(search_thread *t, int ply, int idx)
 {
     t->bx[ply + 1] = gomoku__box_cover(t->bx[ply], gomoku__box_at(board_x(t->b, idx),
                                                                   board_y(t->b, idx)));
@@ -104,7 +104,7 @@ static inline void make(thread *t, int ply, int idx)
     gomoku__tt_prefetch(t->sh->tt, t->b->hash);
 }
 
-static inline void unmake(thread *t) { gomoku__board_unmake(t->b); }
+static inline void search_unmake(search_thread *t) { gomoku__board_unmake(t->b); }
 
 /* One search with the root moves in excluded[] left out; the caller holds busy (search.c). */
 int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
