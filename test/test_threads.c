@@ -47,6 +47,7 @@ typedef struct worker {
     gomoku_rule rule;
     int threads;            /* search threads inside this engine */
     double until;           /* wall_ms() time to finish at */
+    const atomic_long *stops; /* the stopper's count: searching goes on until it is > 0 */
     uint64_t rng;
     /* What the thread saw; read by the test after the join. */
     int searches;
@@ -132,7 +133,7 @@ static void *worker_main(void *arg)
         }
         if (gomoku_state_of(w->e) != GOMOKU_ONGOING || gomoku_move_count(w->e) > 60)
             start_game(w);
-    } while (wall_ms() < w->until);
+    } while (wall_ms() < w->until || atomic_load(w->stops) == 0);
     return NULL;
 }
 
@@ -140,15 +141,18 @@ typedef struct stopper {
     gomoku_engine **engines;
     double until;
     uint64_t rng;
-    long stops;
+    atomic_long stops;
+    atomic_int done;        /* set when every engine has finished */
 } stopper;
 
 static void *stopper_main(void *arg)
 {
     stopper *s = arg;
-    while (wall_ms() < s->until) {
+    /* Under valgrind, which runs one thread at a time, this thread may first run after
+     * `until`: the engines then search on until it has stopped one of them. */
+    while ((wall_ms() < s->until || atomic_load(&s->stops) == 0) && !atomic_load(&s->done)) {
         gomoku_stop(s->engines[test_rand(&s->rng) % ENGINES]);
-        s->stops++;
+        atomic_fetch_add(&s->stops, 1);
         sleep_us((long)(test_rand(&s->rng) % 3000));
     }
     return NULL;
@@ -176,12 +180,15 @@ static void test_engines_in_threads_stopped_at_random_return_legal_moves(void **
         assert_int_equal(gomoku_set_progress_callback(w[i].e, on_progress, &w[i]), GOMOKU_OK);
         engines[i] = w[i].e;
     }
-    stopper s = {engines, until, 12345, 0};
+    stopper s = {engines, until, 12345, 0, 0};
+    for (int i = 0; i < ENGINES; i++)
+        w[i].stops = &s.stops;
     for (int i = 0; i < ENGINES; i++)
         assert_int_equal(pthread_create(&th[i], NULL, worker_main, &w[i]), 0);
     assert_int_equal(pthread_create(&sth, NULL, stopper_main, &s), 0);
     for (int i = 0; i < ENGINES; i++)
         assert_int_equal(pthread_join(th[i], NULL), 0);
+    atomic_store(&s.done, 1);
     assert_int_equal(pthread_join(sth, NULL), 0);
 
     int searches = 0, progress = 0;
@@ -197,10 +204,10 @@ static void test_engines_in_threads_stopped_at_random_return_legal_moves(void **
         progress += atomic_load(&w[i].progress);
         gomoku_free(w[i].e);
     }
-    assert_true(s.stops > 0);
+    assert_true(atomic_load(&s.stops) > 0);
     assert_true(progress > 0);
     fprintf(stderr, "stress: %.0f ms, %d searches, %d progress reports, %ld stops\n", stress_ms(),
-            searches, progress, s.stops);
+            searches, progress, atomic_load(&s.stops));
 }
 
 /* A stop that arrives between searches must not leak into the next one: the next search
