@@ -26,6 +26,94 @@
 
 #define MAX_POS 600
 
+#ifdef GOMOKU_STOP_TRACE
+/* Built with the library's stop trace: the time after the stop, by phase (the segment of
+ * each thread that ends at a mark of that name). */
+#define MAX_PHASES 64
+typedef struct phase {
+    const char *thread, *name;
+    int hits;           /* stops after which this phase still ran */
+    double wall, cpu;   /* sums of the time after the stop */
+    double wall_max, cpu_max;
+} phase;
+static phase phases[MAX_PHASES];
+static int nphases;
+
+static phase *phase_of(const char *thread, const char *name)
+{
+    for (int i = 0; i < nphases; i++)
+        if (!strcmp(phases[i].thread, thread) && !strcmp(phases[i].name, name))
+            return &phases[i];
+    if (nphases == MAX_PHASES)
+        return NULL;
+    phases[nphases] = (phase){thread, name, 0, 0, 0, 0, 0};
+    return &phases[nphases++];
+}
+
+/* Puts the marks of one search on the phases; prints them when the stop was slow. */
+static void trace_stop(double t_stop, double c_stop, double began, int verbose)
+{
+    int n = atomic_load(&gomoku__ntrace);
+    if (n > GOMOKU__TRACE_MAX)
+        n = GOMOKU__TRACE_MAX;
+    const char *threads[] = {"main", "worker", "helper"};
+    if (verbose)
+        printf("          after the stop:");
+    for (int k = 0; k < 3; k++) {
+        /* helpers: each one's segments are told apart by their order only; counted together */
+        double prev_wall = began, prev_cpu = -1, sys_prev = 0;
+        long flt_prev = 0;
+        for (int i = 0; i < n; i++) {
+            gomoku__trace_mark *m = &gomoku__trace[i];
+            if (strcmp(m->thread, threads[k]))
+                continue;
+            double w = m->wall - (prev_wall > t_stop ? prev_wall : t_stop);
+            double c = 0;
+            if (k == 0 && prev_cpu >= 0)
+                c = m->cpu - (prev_cpu > c_stop ? prev_cpu : c_stop);
+            else if (k > 0 && prev_cpu >= 0)
+                c = m->cpu - prev_cpu; /* the whole segment's: the stop is not on its clock */
+            double dsys = m->sys - sys_prev;
+            long dflt = m->faults - flt_prev;
+            prev_wall = m->wall;
+            prev_cpu = m->cpu;
+            sys_prev = m->sys;
+            flt_prev = m->faults;
+            if (w <= 0)
+                continue;
+            phase *p = phase_of(threads[k], m->name);
+            if (!p)
+                continue;
+            p->hits++;
+            p->wall += w;
+            p->wall_max = w > p->wall_max ? w : p->wall_max;
+            if (c > 0) {
+                p->cpu += c;
+                p->cpu_max = c > p->cpu_max ? c : p->cpu_max;
+            }
+            if (verbose && (w > 0.05 || c > 0.05))
+                printf(" %s:%s %.2f/%.2f(sys %.2f, %ld faults)", threads[k], m->name, w, c,
+                       dsys, dflt);
+        }
+    }
+    if (verbose)
+        printf("\n");
+}
+
+static void trace_report(void)
+{
+    printf("  phases after the stop: thread:phase  stops  wall sum/max  cpu sum/max (ms)\n");
+    for (int i = 0; i < nphases; i++) {
+        phase *p = &phases[i];
+        char label[64];
+        snprintf(label, sizeof label, "%s:%s", p->thread, p->name);
+        printf("  %-28s %6d %9.1f %7.2f %9.1f %7.2f\n", label, p->hits, p->wall, p->wall_max,
+               p->cpu, p->cpu_max);
+    }
+    nphases = 0;
+}
+#endif
+
 static double now_ms(void)
 {
     struct timespec ts;
@@ -96,7 +184,8 @@ static int by_cpu(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-    int stops = 10000, max_delay = 30;
+    int stops = 10000, max_delay = 30, only = -1;
+    double fixed_delay = 0;
     int threads[8] = {1, 2, 4}, nthreads = 3;
     uint64_t seed = 1;
     const char *file = "bench/vct-positions.txt";
@@ -105,6 +194,10 @@ int main(int argc, char **argv)
             stops = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--max-delay") && i + 1 < argc)
             max_delay = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc)
+            only = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--delay") && i + 1 < argc)
+            fixed_delay = atof(argv[++i]);
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
             seed = strtoull(argv[++i], NULL, 10) | 1;
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
@@ -115,7 +208,7 @@ int main(int argc, char **argv)
             file = argv[i];
         else {
             fprintf(stderr, "usage: %s [--stops N] [--max-delay MS] [--threads 1,2,4] [--seed S] "
-                            "[positions]\n", argv[0]);
+                            "[--only POSITION] [--delay MS] [positions]\n", argv[0]);
             return 2;
         }
     }
@@ -163,8 +256,11 @@ int main(int argc, char **argv)
            "p99.9", "max", ">5ms", "ended first");
     for (int ti = 0; ti < nthreads; ti++) {
         int n = 0, early = 0;
-        for (int k = 0; k < stops; k++) {
-            int pi = k % npos;
+        /* k = -1: a first search, not counted, in which the engine makes what it keeps for
+         * searches of this many threads (gomoku__search_mem): the first search of an engine
+         * allocates and touches its tables, tens of ms that are not a stop's. */
+        for (int k = -1; k < stops; k++) {
+            int pi = only >= 0 ? only % npos : k < 0 ? 0 : k % npos;
             gomoku_reset(e, 15, GOMOKU_FREESTYLE);
             if (gomoku_play_moves(e, pos[pi]) != GOMOKU_OK || gomoku_state_of(e) != GOMOKU_ONGOING)
                 continue;
@@ -175,7 +271,12 @@ int main(int argc, char **argv)
             j.limits.depth = 0; /* no limit: only the stop ends it */
             j.limits.threads = threads[ti];
             double delay = 1 + (double)(rng_next(&seed) % (uint64_t)(max_delay * 100)) / 100.0;
+            if (fixed_delay > 0)
+                delay = fixed_delay;
             pthread_t th;
+#ifdef GOMOKU_STOP_TRACE
+            atomic_store(&gomoku__ntrace, 0);
+#endif
             if (pthread_create(&th, NULL, run_search, &j) != 0)
                 return 1;
             while (!atomic_load(&e->busy) && !j.returned)
@@ -192,12 +293,20 @@ int main(int argc, char **argv)
                 fprintf(stderr, "stop-latency: search failed: %s\n", gomoku_strerror(j.rc));
                 return 1;
             }
+            if (k < 0)
+                continue;
             if (j.returned <= t_stop) {
                 early++; /* proven or out of depth before the stop */
                 continue;
             }
             all[n++] = (sample){j.returned - t_stop, j.returned_cpu - c_stop, pi, threads[ti],
                                 t_stop - began};
+#ifdef GOMOKU_STOP_TRACE
+            if (j.returned_cpu - c_stop > 2)
+                printf("        slow: cpu %.2f wall %.2f, position %d, threads %d, stop after %.2f ms\n",
+                       j.returned_cpu - c_stop, j.returned - t_stop, pi, threads[ti], t_stop - began);
+            trace_stop(t_stop, c_stop, began - 50, j.returned_cpu - c_stop > 2);
+#endif
         }
         qsort(all, (size_t)n, sizeof *all, by_cpu);
         int over = 0;
@@ -219,6 +328,9 @@ int main(int argc, char **argv)
         for (int i = n - 1; i >= 0 && i >= n - 3; i--)
             printf("        worst wall: %.2f ms, position %d (line: %s), stop after %.2f ms\n", all[i].ms,
                    all[i].pos, pos[all[i].pos], all[i].delay);
+#ifdef GOMOKU_STOP_TRACE
+        trace_report();
+#endif
         fflush(stdout);
     }
     free(all);

@@ -78,6 +78,7 @@ void gomoku_free(gomoku_engine *e)
     if (!e)
         return;
     gomoku__tt_free(e->tt);
+    gomoku__search_mem_free(e->mem);
     free(e);
 }
 

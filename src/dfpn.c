@@ -387,10 +387,27 @@ static size_t mc_entries(size_t slots) { return slots / MC_PER_SLOT > 64 ? slots
 /* The position a memo's table belongs to: the root and the plies allowed. */
 static uint64_t memo_key(const board *b, int max_plies) { return b->hash ^ (uint64_t)max_plies; }
 
+/* A memo's table is allocated for `cap` slots (and mc_entries(cap) move cache entries)
+ * and used for the first mask + 1 of them, as many as the budget it was last sized for
+ * asks: the same table as a call of that budget would make. */
+#define MEMO_DIRTY 1 /* key of a table that holds entries of no known position */
 struct gomoku__vct_memo {
-    uint64_t key; /* the position the table belongs to (0: none yet) */
+    uint64_t key; /* the position the table belongs to (0: none yet, the table is clear) */
     df_table t;
+    size_t cap;
 };
+
+/* Clears the first `slots` of the memo's table and their move cache: a view of that
+ * size, as fresh as a new table. */
+static void memo_view(gomoku__vct_memo *m, size_t slots)
+{
+    size_t mcn = mc_entries(slots);
+    memset(m->t.s, 0, slots * sizeof *m->t.s);
+    memset(m->t.mc, 0, mcn * sizeof *m->t.mc);
+    m->t.mask = slots - 1;
+    m->t.mc_mask = mcn - 1;
+    m->key = 0;
+}
 
 int gomoku__dfpn_memo_holds(const gomoku__vct_memo *memo, const board *b, int max_plies)
 {
@@ -404,12 +421,21 @@ int gomoku__dfpn_search(threat_ctx *c, int max_plies, int *disproved, gomoku__vc
 {
     *disproved = 0;
     df_table t;
-    if (memo) {
+    gomoku__vct_memo *scratch = NULL;
+    if (!memo && c->space && c->space->df && c->space->df->cap >= df_slots(c->budget)) {
+        /* The thread's kept table, as a fresh one of this budget's size. */
+        scratch = c->space->df;
+        size_t want = df_slots(c->budget);
+        if (scratch->key != 0 || want > scratch->t.mask + 1)
+            memo_view(scratch, want);
+        scratch->t.mask = want - 1;
+        scratch->t.mc_mask = mc_entries(want) - 1;
+        scratch->key = MEMO_DIRTY;
+        t = scratch->t;
+    } else if (memo) {
         uint64_t key = memo_key(c->b, max_plies);
-        if (memo->key != key && memo->key != 0) { /* a new memo is clear already */
-            memset(memo->t.s, 0, (memo->t.mask + 1) * sizeof *memo->t.s);
-            memset(memo->t.mc, 0, (memo->t.mc_mask + 1) * sizeof *memo->t.mc);
-        }
+        if (memo->key != key && memo->key != 0) /* a new memo is clear already */
+            memo_view(memo, memo->t.mask + 1);
         memo->key = key;
         t = memo->t;
     } else {
@@ -433,9 +459,11 @@ int gomoku__dfpn_search(threat_ctx *c, int max_plies, int *disproved, gomoku__vc
         }
         t.mc_mask = mcn - 1;
     }
+    GOMOKU__TRACE("t:dfpn-alloc");
     for (int i = 0; i < LINE_MAX; i++)
         c->killer[i] = -1;
     df_mid(c, &t, 0, max_plies, PN_INF - 1, PN_INF - 1);
+    GOMOKU__TRACE("t:dfpn-mid");
     uint32_t pn, dn;
     df_get(&t, df_key(c->b, 0), &pn, &dn);
     *disproved = dn == 0 && !c->aborted;
@@ -448,10 +476,12 @@ int gomoku__dfpn_search(threat_ctx *c, int max_plies, int *disproved, gomoku__vc
         if (c->aborted)
             len = 0;
     }
-    if (!memo) {
+    GOMOKU__TRACE("t:dfpn-line");
+    if (!memo && !scratch) {
         gomoku__big_free(t.s, (t.mask + 1) * sizeof *t.s);
         gomoku__big_free(t.mc, (t.mc_mask + 1) * sizeof *t.mc);
     }
+    GOMOKU__TRACE("t:dfpn-free");
     return len;
 }
 
@@ -462,6 +492,7 @@ gomoku__vct_memo *gomoku__vct_memo_new(long long budget)
         return NULL;
     m->key = 0;
     size_t slots = budget > 0 ? df_slots(budget) : DF_SLOTS_MAX, mcn = mc_entries(slots);
+    m->cap = slots;
     m->t.s = gomoku__big_zalloc(slots * sizeof *m->t.s);
     m->t.mask = slots - 1;
     m->t.mc = gomoku__big_zalloc(mcn * sizeof *m->t.mc);
@@ -473,13 +504,38 @@ gomoku__vct_memo *gomoku__vct_memo_new(long long budget)
     return m;
 }
 
+int gomoku__vct_memo_reserve(gomoku__vct_memo **memo, long long budget)
+{
+    size_t slots = budget > 0 ? df_slots(budget) : DF_SLOTS_MAX;
+    gomoku__vct_memo *m = *memo;
+    if (m && m->cap >= slots) {
+        /* A clear table stays clear within the part it cleared. */
+        if (m->key != 0 || slots > m->t.mask + 1)
+            m->key = MEMO_DIRTY;
+        m->t.mask = slots - 1;
+        m->t.mc_mask = mc_entries(slots) - 1;
+        return 0;
+    }
+    gomoku__vct_memo *fresh = gomoku__vct_memo_new(budget);
+    if (!fresh) {
+        if (m)
+            m->key = MEMO_DIRTY;
+        return -1;
+    }
+    /* Every page touched now, before a clock or a stop can be waiting on it. */
+    memo_view(fresh, slots);
+    gomoku__vct_memo_free(m);
+    *memo = fresh;
+    return 0;
+}
+
 void gomoku__vct_memo_free(gomoku__vct_memo *memo)
 {
     if (memo) {
         if (memo->t.s)
-            gomoku__big_free(memo->t.s, (memo->t.mask + 1) * sizeof *memo->t.s);
+            gomoku__big_free(memo->t.s, memo->cap * sizeof *memo->t.s);
         if (memo->t.mc)
-            gomoku__big_free(memo->t.mc, (memo->t.mc_mask + 1) * sizeof *memo->t.mc);
+            gomoku__big_free(memo->t.mc, mc_entries(memo->cap) * sizeof *memo->t.mc);
     }
     free(memo);
 }

@@ -21,6 +21,7 @@ void gomoku__breakdown(gomoku_eval_info *out, const board *b, const gomoku_weigh
 /* ---------------------------------------------------------------------------------- */
 
 struct tt;     /* tt.c */
+struct gomoku__search_mem; /* search.h */
 
 struct gomoku_engine {
     /* What a helper thread's copy of the engine shares with it (gomoku__engine_clone()
@@ -34,11 +35,16 @@ struct gomoku_engine {
     gomoku_progress_fn progress_fn;
     void *progress_payload;
     struct tt *tt;            /* owned; NULL until first needed */
+    struct gomoku__search_mem *mem; /* owned: what searches keep (search.c); NULL until
+                                       the first search */
     atomic_int stop;          /* set by gomoku_stop() from any thread */
     atomic_int stop_all;      /* gomoku_stop() too, where the watchdog's hard limit does not
                                  reach: a multi-PV search ends after the current line */
     atomic_int busy;          /* a search runs */
 };
+
+/* Frees what the engine's searches keep (search.c); NULL is a no-op. */
+void gomoku__search_mem_free(struct gomoku__search_mem *mem);
 
 /* The evaluation the searches use: the user callback if any, else the built-in one. */
 int gomoku__engine_eval(const gomoku_engine *e);
@@ -64,5 +70,27 @@ static inline int gomoku__engine_busy(const gomoku_engine *e)
 int gomoku__engine_begin(gomoku_engine *e);
 /* Gives e back after a search: clears the stop flag and the busy flag. */
 void gomoku__engine_end(gomoku_engine *e);
+
+/* Stop-latency trace (bench/stop-latency built with -DGOMOKU_STOP_TRACE only): a mark at
+ * each phase boundary of a search, with the wall time and the marking thread's CPU time,
+ * so that the time a stopped search still takes can be put on its phases. Compiled out
+ * otherwise. */
+#ifdef GOMOKU_STOP_TRACE
+#define GOMOKU__TRACE_MAX 4096
+typedef struct gomoku__trace_mark {
+    const char *name;
+    const char *thread; /* "main", "worker", "helper" */
+    double wall, cpu;   /* ms */
+    double sys;         /* ms of the thread's CPU time in the kernel */
+    long faults;        /* the thread's page faults so far (minor and major) */
+} gomoku__trace_mark;
+extern _Thread_local const char *gomoku__trace_thread;
+extern gomoku__trace_mark gomoku__trace[GOMOKU__TRACE_MAX];
+extern atomic_int gomoku__ntrace;
+void gomoku__trace_at(const char *name);
+#define GOMOKU__TRACE(name) gomoku__trace_at(name)
+#else
+#define GOMOKU__TRACE(name) ((void)0)
+#endif
 
 #endif /* GOMOKU_INTERNAL_H */

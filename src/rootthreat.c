@@ -53,6 +53,10 @@
  * 27.5 with the root VCT share below also cut; see docs/strength.md); the main search's
  * depth is worth more there than a win of a million nodes found once in many games. */
 #define OPEN_VCT_FROM_MS 2000
+/* Slices and end of that VCT, when it goes on between iterations (see the comment before
+ * gomoku__rootthreat_before()). */
+#define OPEN_VCT_SLICE 2.0
+#define OPEN_VCT_UNTIL 0.6
 
 void gomoku__rootthreat_init(gomoku__rootthreat *rt, atomic_int *stop, const gomoku__clock *clock,
                              const gomoku_limits *l, int nthreads, gomoku_rule rule)
@@ -105,6 +109,63 @@ void gomoku__rootthreat_init(gomoku__rootthreat *rt, atomic_int *stop, const gom
     rt->filter_budget = filter;
 }
 
+/* The threat worker's node budget: as long as the main search runs. */
+static long long worker_budget(const gomoku__rootthreat *rt)
+{
+    const gomoku__clock *clock = rt->clock;
+    return rt->node_limit > 0 ? rt->node_limit
+           : clock->hard_ms > 0 ? (long long)(clock->hard_ms * 2 * VCT_PER_MS) + 2000
+                                : 1LL << 40;
+}
+
+/* Does one thread's root VCT keep its table, to go on between iterations? */
+static int root_vct_open(const gomoku__rootthreat *rt)
+{
+    return rt->clock->hard_ms > rt->open_vct_from_ms && !rt->node_limit;
+}
+
+void gomoku__rootthreat_tables(gomoku__rootthreat *rt, gomoku__search_mem *mem)
+{
+    /* The main thread's calls: the largest of their budgets. A failure leaves a table
+     * smaller than asked or none: the calls then allocate their own, as without it. */
+    long long most = rt->vcf_budget;
+    const long long others[] = {rt->vct_budget, rt->verify_budget, rt->each_budget,
+                                rt->filter_budget};
+    for (int i = 0; i < 4; i++)
+        most = others[i] > most ? others[i] : most;
+    gomoku__threat_space_reserve(&mem->space[0], most);
+    gomoku__vct_memo_reserve(&mem->memo[0], most);
+    mem->space[0].df = mem->memo[0];
+    rt->space = &mem->space[0];
+    if (rt->nthreads == 1 && root_vct_open(rt) &&
+        gomoku__vct_memo_reserve(&mem->memo[1], (long long)(rt->clock->hard_ms * OPEN_VCT_UNTIL *
+                                                             VCT_PER_MS)) == 0)
+        rt->root_memo = mem->memo[1];
+    if (rt->nthreads > 1) {
+        /* The worker's VCT runs before its checks, in the table of its first memo. */
+        gomoku__threat_space_reserve(&mem->space[1], worker_budget(rt));
+        for (int i = 0; i < 2; i++)
+            if (gomoku__vct_memo_reserve(&mem->memo[2 + i], 0) == 0)
+                rt->worker_memo[i] = mem->memo[2 + i];
+        mem->space[1].df = mem->memo[2];
+        rt->worker_space = &mem->space[1];
+    }
+}
+
+/* A solver call: a VCF (vct 0) or a VCT, in the thread's tables `space`, stopped by either
+ * flag; the nodes are added to *nodes; *refuted as gomoku__vct_refute()'s, when asked. */
+static int solve(gomoku__threat_space *space, board *b, int vct, long long budget,
+                 long long *nodes, int *line, atomic_int *stop, atomic_int *stop2, int *refuted)
+{
+    gomoku__vct_job job = {.max_depth = THREAT_DEPTH, .budget = budget, .stop = stop,
+                           .stop2 = stop2, .space = space, .line = line, .cap = MAX_PLY};
+    int len = gomoku__threat_job(b, vct, &job);
+    *nodes += job.nodes;
+    if (refuted)
+        *refuted = job.refuted;
+    return len;
+}
+
 /* A VCT of the mover proven beside the main search: every thread stops, and the line is
  * the result. */
 static void publish_win(gomoku__rootthreat *rt, const int *line, int len)
@@ -119,11 +180,11 @@ static void publish_win(gomoku__rootthreat *rt, const int *line, int len)
 /* ---------------------------------------------------------------------------------- */
 
 /* Does the side not to move have a VCT if the side to move passes? */
-static int opponent_threat(board *b, long long budget, long long *nodes, int *line,
-                           atomic_int *stop)
+static int opponent_threat(gomoku__threat_space *space, board *b, long long budget,
+                           long long *nodes, int *line, atomic_int *stop)
 {
     gomoku__board_pass(b);
-    int len = gomoku__vct(b, THREAT_DEPTH, budget, nodes, line, MAX_PLY, stop);
+    int len = solve(space, b, 1, budget, nodes, line, stop, NULL, NULL);
     gomoku__board_pass(b);
     return len;
 }
@@ -170,8 +231,7 @@ static long long filter_root(gomoku__rootthreat *rt, board *b, int *list, int *r
             long long used = 0, each = per_move < budget - spent ? per_move : budget - spent;
             int refuted;
             gomoku__board_make(b, list[i]);
-            int len = gomoku__vct_refute(b, THREAT_DEPTH, each, &used, line, MAX_PLY, stop,
-                                         &refuted);
+            int len = solve(rt->space, b, 1, each, &used, line, stop, NULL, &refuted);
             gomoku__board_unmake(b);
             spent += used;
             if (len > 0) {
@@ -216,8 +276,6 @@ static long long filter_root(gomoku__rootthreat *rt, board *b, int *list, int *r
  * in such positions (depth 2 to 5 where it reaches 6 to 8); 2 and 0.6 leave it about
  * two thirds of what it has without this (0.42 of the clock against 0.65).
  */
-#define OPEN_VCT_SLICE 2.0
-#define OPEN_VCT_UNTIL 0.6
 
 /*
  * Before the main search: a forced win of the mover by fours, then by threes, ends the
@@ -229,28 +287,23 @@ static long long filter_root(gomoku__rootthreat *rt, board *b, int *list, int *r
 int gomoku__rootthreat_before(gomoku__rootthreat *rt, board *b, int *list, int *n,
                               const int *score, int *line)
 {
-    const gomoku__clock *clock = rt->clock;
     atomic_int *stop = rt->stop;
     long long vcf_budget = rt->vcf_budget, vct_budget = rt->vct_budget;
     long long nodes = 0;
-    int len = gomoku__vcf(b, THREAT_DEPTH, vcf_budget, &nodes, line, MAX_PLY, stop);
+    int len = solve(rt->space, b, 0, vcf_budget, &nodes, line, stop, NULL, NULL);
+    GOMOKU__TRACE("root-vcf");
     if (len <= 0 && !rt->worker) {
         /* One thread on a clock: the VCT keeps its table, to go on between iterations
          * when this budget settles nothing (gomoku__rootthreat_resume()). */
-        gomoku__vct_memo *memo =
-            clock->hard_ms > rt->open_vct_from_ms && !rt->node_limit
-                ? gomoku__vct_memo_new((long long)(clock->hard_ms * OPEN_VCT_UNTIL * VCT_PER_MS))
-                : NULL;
+        gomoku__vct_memo *memo = root_vct_open(rt) ? rt->root_memo : NULL;
         gomoku__vct_job job = {.max_depth = THREAT_DEPTH, .budget = vct_budget, .stop = stop,
-                               .line = line, .cap = MAX_PLY};
-        len = memo ? gomoku__vct_resume(b, memo, &job)
-                   : gomoku__vct(b, THREAT_DEPTH, vct_budget, &job.nodes, line, MAX_PLY, stop);
+                               .space = rt->space, .line = line, .cap = MAX_PLY};
+        len = memo ? gomoku__vct_resume(b, memo, &job) : gomoku__threat_job(b, 1, &job);
         nodes += job.nodes;
+        GOMOKU__TRACE("root-vct");
         if (memo && len <= 0 && !job.refuted && job.nodes >= vct_budget && !atomic_load(stop)) {
             rt->vct_memo = memo;
             rt->vct_mark = gomoku__now_ms();
-        } else {
-            gomoku__vct_memo_free(memo);
         }
     }
     if (len > 0) {
@@ -260,9 +313,12 @@ int gomoku__rootthreat_before(gomoku__rootthreat *rt, board *b, int *list, int *
     int me = b->side - 1;
     long long null_nodes = 0;
     if (*n > 1 && b->ncls[1 - me][K_FIVE] == 0 &&
-        opponent_threat(b, vct_budget, &null_nodes, line, stop) > 0)
+        opponent_threat(rt->space, b, vct_budget, &null_nodes, line, stop) > 0) {
+        GOMOKU__TRACE("root-null-vct");
         nodes += null_nodes + filter_root(rt, b, list, n, score, rt->filter_budget,
                                           4 * null_nodes + 1000);
+        GOMOKU__TRACE("root-filter");
+    }
     rt->nodes += nodes;
     return 0;
 }
@@ -321,7 +377,7 @@ int gomoku__rootthreat_check(gomoku__rootthreat *rt, board *b, int m, long long 
     int line[MAX_PLY];
     long long used = 0;
     gomoku__board_make(b, m);
-    int len = gomoku__vct(b, THREAT_DEPTH, budget, &used, line, MAX_PLY, rt->stop);
+    int len = solve(rt->space, b, 1, budget, &used, line, rt->stop, NULL, NULL);
     gomoku__board_unmake(b);
     *extra += used;
     rt->nodes += used;
@@ -353,7 +409,7 @@ int gomoku__rootthreat_resume(gomoku__rootthreat *rt, board *b)
     long long budget = (long long)(slice * VCT_PER_MS) * 4;
     int line[MAX_PLY];
     gomoku__vct_job job = {.max_depth = THREAT_DEPTH, .budget = budget, .ms = slice,
-                           .stop = rt->stop, .line = line, .cap = MAX_PLY};
+                           .stop = rt->stop, .space = rt->space, .line = line, .cap = MAX_PLY};
     int len = gomoku__vct_resume(b, rt->vct_memo, &job);
     long long used = job.nodes;
     rt->nodes += used;
@@ -362,10 +418,8 @@ int gomoku__rootthreat_resume(gomoku__rootthreat *rt, board *b)
         publish_win(rt, line, len);
     /* Settled (proven, refuted, or out of threats), or stopped: nothing to go on with. */
     int ran_out = rt->vct_mark - now >= slice - 1 || used >= budget;
-    if (len > 0 || job.refuted || !ran_out || atomic_load(rt->stop)) {
-        gomoku__vct_memo_free(rt->vct_memo);
-        rt->vct_memo = NULL;
-    }
+    if (len > 0 || job.refuted || !ran_out || atomic_load(rt->stop))
+        rt->vct_memo = NULL; /* closed: the engine keeps the table for the next search */
     return len > 0;
 }
 
@@ -410,11 +464,16 @@ static void *threat_worker(void *arg)
 {
     gomoku__rootthreat *rt = arg;
     board *b = rt->worker_board;
+#ifdef GOMOKU_STOP_TRACE
+    gomoku__trace_thread = "worker";
+#endif
     int line[MAX_PLY];
     long long used = 0;
-    int len = gomoku__vct(b, THREAT_DEPTH, rt->worker_budget, &used, line, MAX_PLY,
-                          &rt->worker_stop);
+    /* gomoku_stop() reaches the worker at once, not after the main thread has unwound. */
+    int len = solve(rt->worker_space, b, 1, rt->worker_budget, &used, line, &rt->worker_stop,
+                    rt->stop, NULL);
     rt->worker_nodes += used;
+    GOMOKU__TRACE("vct");
     if (len > 0)
         publish_win(rt, line, len);
     atomic_store(&rt->worker_vct, 0);
@@ -426,9 +485,9 @@ static void *threat_worker(void *arg)
      * forth between two. */
     int checked[MAX_VERIFIED], nchecked = 0;
     long long passed[MAX_VERIFIED];
-    gomoku__vct_memo *memo[2] = {gomoku__vct_memo_new(0), gomoku__vct_memo_new(0)};
+    gomoku__vct_memo *memo[2] = {rt->worker_memo[0], rt->worker_memo[1]};
     int memo_move[2] = {0, 0}, older = 0;
-    while (!atomic_load(&rt->worker_quit)) {
+    while (!atomic_load(&rt->worker_quit) && !atomic_load(rt->stop)) {
         int m = atomic_load(&rt->cur_best), k = 0;
         while (k < nchecked && checked[k] != m)
             k++;
@@ -453,33 +512,31 @@ static void *threat_worker(void *arg)
         gomoku__board_make(b, m);
         if (memo[slot]) {
             gomoku__vct_job job = {.max_depth = THREAT_DEPTH, .budget = budget - passed[k],
-                                   .stop = &rt->worker_quit, .line = line, .cap = MAX_PLY};
+                                   .stop = &rt->worker_quit, .stop2 = rt->stop,
+                                   .space = rt->worker_space, .line = line, .cap = MAX_PLY};
             len = gomoku__vct_resume(b, memo[slot], &job);
             used = job.nodes;
             refuted = job.refuted;
         } else {
-            len = gomoku__vct_refute(b, THREAT_DEPTH, budget, &used, line, MAX_PLY,
-                                     &rt->worker_quit, &refuted);
+            len = solve(rt->worker_space, b, 1, budget, &used, line, &rt->worker_quit, rt->stop,
+                        &refuted);
         }
         gomoku__board_unmake(b);
         rt->worker_nodes += used;
+        GOMOKU__TRACE("check");
         if (len > 0)
             atomic_store(&rt->lost[m], 1);
-        else if (!atomic_load(&rt->worker_quit))
+        else if (!atomic_load(&rt->worker_quit) && !atomic_load(rt->stop))
             passed[k] = refuted ? rt->worker_budget : budget; /* no threats left: done */
     }
-    gomoku__vct_memo_free(memo[0]);
-    gomoku__vct_memo_free(memo[1]);
+    GOMOKU__TRACE("quit");
     return NULL;
 }
 
 int gomoku__rootthreat_start_worker(gomoku__rootthreat *rt, board *copy, int first)
 {
-    const gomoku__clock *clock = rt->clock;
     rt->worker_board = copy;
-    rt->worker_budget = rt->node_limit > 0 ? rt->node_limit
-                        : clock->hard_ms > 0 ? (long long)(clock->hard_ms * 2 * VCT_PER_MS) + 2000
-                                             : 1LL << 40;
+    rt->worker_budget = worker_budget(rt);
     rt->check_budget = rt->each_budget;
     atomic_store(&rt->worker_vct, 1);
     rt->worker = 1;
@@ -512,7 +569,7 @@ int gomoku__rootthreat_finish(gomoku__rootthreat *rt, int searched, int *move, i
     atomic_store(&rt->worker_stop, 1);
     if (rt->worker)
         pthread_join(rt->worker_thread, NULL);
-    gomoku__vct_memo_free(rt->vct_memo);
+    GOMOKU__TRACE("worker-join");
     rt->vct_memo = NULL;
     if (searched && atomic_load(&rt->won)) {
         memcpy(line, rt->win_line, (size_t)rt->win_len * sizeof *line);
@@ -558,7 +615,7 @@ int gomoku__rootthreat_final_check(gomoku__rootthreat *rt, board *b, int move, i
         gomoku__board_make(b, m);
         long long used = 0;
         long long each = k == 0 ? budget / 2 : (budget - spent) / 2 + 1;
-        int len = gomoku__vct(b, THREAT_DEPTH, each, &used, line, MAX_PLY, rt->stop);
+        int len = solve(rt->space, b, 1, each, &used, line, rt->stop, NULL, NULL);
         gomoku__board_unmake(b);
         spent += used;
         if (len > 0)

@@ -58,11 +58,20 @@ typedef struct gomoku__rootthreat {
      * settled anything, goes on between iterations from where it stopped. */
     gomoku__vct_memo *vct_memo; /* its table; NULL: not open */
     double vct_mark;            /* gomoku__now_ms() at the end of the last slice */
+    /* The tables, kept by the engine (gomoku__rootthreat_tables()); NULL where they could
+     * not be had: a call then allocates its own, or goes on without a memo. */
+    gomoku__threat_space *space;        /* the main thread's */
+    gomoku__vct_memo *root_memo;        /* for the mover's root VCT, one thread on a clock */
+    gomoku__threat_space *worker_space; /* the worker's */
+    gomoku__vct_memo *worker_memo[2];   /* the worker's checks */
 } gomoku__rootthreat;
 
 /* Sets the budgets from the limits and the clock (already planned). */
 void gomoku__rootthreat_init(gomoku__rootthreat *rt, atomic_int *stop, const gomoku__clock *clock,
                              const gomoku_limits *l, int nthreads, gomoku_rule rule);
+/* Makes the engine's kept tables (mem) ready for this search's budgets, every page touched
+ * before the search starts, and points rt at them. */
+void gomoku__rootthreat_tables(gomoku__rootthreat *rt, gomoku__search_mem *mem);
 /* Starts the threat worker on its own copy of the position; its first check, once its VCT
  * is over, is of `first` (the move the ordering likes best). Returns 1 when it runs. */
 int gomoku__rootthreat_start_worker(gomoku__rootthreat *rt, board *copy, int first);

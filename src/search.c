@@ -757,6 +757,7 @@ static void iterate(search_thread *t, root_result *out)
         int prev_best = list[0];
         for (;;) {
             score = root_iteration(t, list, rscore, n, depth, alpha, beta, &best_i);
+            GOMOKU__TRACE("root-iteration");
             if (t->stopped)
                 break;
             if (score <= alpha && alpha > -INF) {
@@ -810,7 +811,9 @@ static void iterate(search_thread *t, root_result *out)
         }
         if (t->id == 0 && n > 1 && depth >= VERIFY_FROM && !GOMOKU_SCORE_IS_WIN(score) &&
             gomoku__rootthreat_wants_check(sh->rt, list[0])) {
-            if (refuted_by_threat(t, list[0])) {
+            int refuted = refuted_by_threat(t, list[0]);
+            GOMOKU__TRACE("best-check");
+            if (refuted) {
                 memmove(list, list + 1, (size_t)(n - 1) * sizeof *list);
                 memmove(rscore, rscore + 1, (size_t)(n - 1) * sizeof *rscore);
                 n--;
@@ -842,7 +845,9 @@ static void iterate(search_thread *t, root_result *out)
             break;
         if (GOMOKU_SCORE_IS_WIN(score))
             break;
-        if (gomoku__rootthreat_resume(sh->rt, t->b))
+        int resumed = gomoku__rootthreat_resume(sh->rt, t->b);
+        GOMOKU__TRACE("vct-resume");
+        if (resumed)
             break;
         if (GOMOKU_SCORE_IS_LOSS(score) && depth >= WIN - (-score) + 2)
             break;
@@ -874,10 +879,76 @@ static void *helper_main(void *arg)
 {
     search_thread *t = arg;
     root_result r;
+#ifdef GOMOKU_STOP_TRACE
+    gomoku__trace_thread = "helper";
+#endif
     iterate(t, &r);
     atomic_fetch_add(&t->sh->helper_nodes, t->nodes - t->flushed);
     t->flushed = t->nodes;
+    GOMOKU__TRACE("exit");
     return NULL;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* What the engine keeps between searches                                              */
+/* ---------------------------------------------------------------------------------- */
+
+void gomoku__search_mem_free(gomoku__search_mem *mem)
+{
+    if (!mem)
+        return;
+    free(mem->threads);
+    free(mem->copies);
+    for (int i = 0; i < 2; i++)
+        gomoku__threat_space_free(&mem->space[i]);
+    for (int i = 0; i < 4; i++)
+        gomoku__vct_memo_free(mem->memo[i]);
+    free(mem);
+}
+
+gomoku__threat_space *gomoku__engine_threat_space(gomoku_engine *e)
+{
+    return e->mem ? &e->mem->space[0] : NULL;
+}
+
+/* The engine's kept memory with records for `n` threads, touched; NULL when out of memory
+ * (then the engine keeps what it had). */
+static gomoku__search_mem *search_mem(gomoku_engine *e, int n)
+{
+    if (!e->mem) {
+        e->mem = calloc(1, sizeof *e->mem);
+        if (!e->mem)
+            return NULL;
+    }
+    gomoku__search_mem *mem = e->mem;
+    if (mem->nthreads >= n)
+        return mem;
+    search_thread *ts = calloc((size_t)n, sizeof *ts);
+    gomoku_engine *copies = n > 1 ? calloc((size_t)(n - 1), sizeof *copies) : NULL;
+    if (!ts || (n > 1 && !copies)) {
+        free(ts);
+        free(copies);
+        return NULL;
+    }
+    /* calloc's large blocks are fresh pages, mapped at their first touch: touched here. */
+    memset((void *)ts, 0, (size_t)n * sizeof *ts);
+    if (copies)
+        memset((void *)copies, 0, (size_t)(n - 1) * sizeof *copies);
+    free(mem->threads);
+    free(mem->copies);
+    mem->threads = ts;
+    mem->copies = copies;
+    mem->nthreads = n;
+    return mem;
+}
+
+/* A thread record as calloc() made it, but for its move lists, which every node writes
+ * before it reads them (1 MB a thread that need not be cleared). */
+static void clear_thread(search_thread *t)
+{
+    memset((void *)t, 0, offsetof(search_thread, moves));
+    size_t tail = offsetof(search_thread, handle);
+    memset((char *)t + tail, 0, sizeof *t - tail);
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -934,15 +1005,16 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
             return GOMOKU_ENOMEM;
     }
     gomoku__tt_new_search(engine->tt);
+    GOMOKU__TRACE("begin");
 
     int nthreads = limits->threads == 0 ? 1 : limits->threads;
-    search_thread *ts = calloc((size_t)nthreads, sizeof *ts);
-    gomoku_engine *copies = nthreads > 1 ? calloc((size_t)(nthreads - 1), sizeof *copies) : NULL;
-    if (!ts || (nthreads > 1 && !copies)) {
-        free(ts);
-        free(copies);
+    gomoku__search_mem *mem = search_mem(engine, nthreads);
+    if (!mem)
         return GOMOKU_ENOMEM;
-    }
+    search_thread *ts = mem->threads;
+    gomoku_engine *copies = mem->copies;
+    for (int i = 0; i < nthreads; i++)
+        clear_thread(&ts[i]);
 
     search_shared sh;
     memset(&sh, 0, sizeof sh);
@@ -960,6 +1032,7 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     gomoku__clock_plan(&sh.clock, start, limits, b->nmoves, b->size);
     gomoku__rootthreat rt;
     gomoku__rootthreat_init(&rt, &engine->stop, &sh.clock, limits, nthreads, b->rule);
+    gomoku__rootthreat_tables(&rt, mem);
     sh.rt = &rt;
 
     gomoku__box root_box = gomoku__box_of_stones(b);
@@ -979,8 +1052,10 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
         t->bx[0] = root_box;
     }
 
+    GOMOKU__TRACE("setup");
     gomoku__watchdog wd;
     gomoku__watchdog_start(&wd, engine, &sh.clock);
+    GOMOKU__TRACE("watchdog");
 
     root_result r;
     memset(&r, 0, sizeof r);
@@ -993,8 +1068,6 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
         sh.root_n = k;
         if (k == 0) {
             gomoku__watchdog_end(&wd);
-            free(ts);
-            free(copies);
             return GOMOKU_ENOMOVE;
         }
     }
@@ -1006,17 +1079,19 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
      * clock. Its first check, once its VCT is over, is of the move the ordering likes
      * best: the main thread's own list is not ready before the root threat phase. */
     int worker = 0;
-    if (nthreads > 1 && sh.root_n > 1) {
+    if (nthreads > 1 && sh.root_n > 1 && !atomic_load(&engine->stop)) {
         int top = 0;
         for (int i = 1; i < sh.root_n; i++)
             if (root_score[i] > root_score[top])
                 top = i;
         worker = gomoku__rootthreat_start_worker(&rt, ts[1].b, sh.root_list[top]);
     }
+    GOMOKU__TRACE("rootmoves+worker");
     int line[MAX_PLY], len = 0;
     if (sh.root_n > 1)
         len = gomoku__rootthreat_before(&rt, ts[0].b, sh.root_list, &sh.root_n, root_score,
                                         line);
+    GOMOKU__TRACE("before");
     /* A proven win through a move already reported is not this line's. */
     if (len > 0 && nexcluded > 0 && is_excluded(b, line[0], excluded, nexcluded))
         len = 0;
@@ -1041,17 +1116,21 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     /* The Lazy SMP helpers: the threads after the worker (all but the main one when
      * there is none). A thread that cannot be started ends the list. */
     int first_helper = 1 + worker, started = first_helper;
-    while (started < nthreads && !proven &&
+    while (started < nthreads && !proven && !atomic_load(&engine->stop) &&
            pthread_create(&ts[started].handle, NULL, helper_main, &ts[started]) == 0)
         started++;
+    GOMOKU__TRACE("helpers-start");
     if (!proven && !gomoku__rootthreat_won(&rt))
         iterate(&ts[0], &r);
+    GOMOKU__TRACE("iterate");
 
     atomic_store(&sh.abort_all, 1);
     int move = r.move;
     len = gomoku__rootthreat_finish(&rt, !proven, &move, sh.final_list, &sh.final_n, line);
+    GOMOKU__TRACE("finish");
     for (int i = first_helper; i < started; i++)
         pthread_join(ts[i].handle, NULL);
+    GOMOKU__TRACE("helpers-join");
     if (len > 0 && nexcluded > 0 && is_excluded(b, line[0], excluded, nexcluded))
         len = 0;
     if (len > 0) {
@@ -1069,14 +1148,15 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
                                               sh.final_n);
     if (!proven && move != r.move)
         one_move_line(&r, move);
+    GOMOKU__TRACE("final-check");
     gomoku__watchdog_end(&wd);
+    GOMOKU__TRACE("watchdog-end");
     long long nodes = ts[0].nodes + rt.nodes + rt.worker_nodes;
     for (int i = first_helper; i < started; i++)
         nodes += ts[i].nodes + ts[i].extra_nodes;
     int seldepth = ts[0].seldepth;
     write_result(out, b, &r, seldepth, nodes, gomoku__now_ms() - start);
 
-    free(ts);
-    free(copies);
+    GOMOKU__TRACE("result");
     return GOMOKU_OK;
 }

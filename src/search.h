@@ -8,6 +8,7 @@
 
 #include "internal.h"
 #include "movegen.h"
+#include "threat.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -105,6 +106,22 @@ static inline void search_make(search_thread *t, int ply, int idx)
 }
 
 static inline void search_unmake(search_thread *t) { gomoku__board_unmake(t->b); }
+
+/* What an engine keeps from one search to the next, so that a search neither allocates
+ * nor touches fresh memory once the first one of its size has run: fresh pages are mapped
+ * at their first touch, which can take milliseconds a huge page in the kernel, long enough
+ * to keep a stopped search from returning (bench/stop-latency). Grown when a search needs
+ * more (more threads, larger solver budgets), freed with the engine. */
+typedef struct gomoku__search_mem {
+    search_thread *threads;     /* the search's thread records */
+    gomoku_engine *copies;      /* the helpers' copies of the engine (threads - 1) */
+    int nthreads;               /* records held */
+    /* The threat solvers' tables: [0] the main thread's, [1] the threat worker's. */
+    gomoku__threat_space space[2];
+    /* df-pn tables: [0] the main thread's (space[0].df), [1] the root VCT of one thread
+     * on a clock, [2] and [3] the worker's checks ([2] is space[1].df too). */
+    gomoku__vct_memo *memo[4];
+} gomoku__search_mem;
 
 /* One search with the root moves in excluded[] left out; the caller holds busy (search.c). */
 int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,

@@ -24,7 +24,7 @@
 /* ---- entry points ---------------------------------------------------------------- */
 
 static void ctx_init(threat_ctx *c, board *b, long long budget, atomic_int *stop,
-                     double deadline_ms)
+                     atomic_int *stop2, gomoku__threat_space *space, double deadline_ms)
 {
     memset(c, 0, offsetof(threat_ctx, boxes));
     c->b = b;
@@ -35,6 +35,8 @@ static void ctx_init(threat_ctx *c, board *b, long long budget, atomic_int *stop
     c->renju_def_black = b->rule == GOMOKU_RENJU && c->def == C_BLACK;
     c->budget = budget > 0 ? budget : 0;
     c->stop = stop;
+    c->stop2 = stop2;
+    c->space = space;
     c->deadline_ms = deadline_ms;
     c->start_ms = gomoku__now_ms();
     /* The scan box: every cell with a pattern lies within five steps of a stone. */
@@ -48,13 +50,14 @@ static void ctx_init(threat_ctx *c, board *b, long long budget, atomic_int *stop
  * depth), then, when that settles nothing, df-pn on the rest of the budget. */
 static int run(board *b, int vct, int max_depth, long long budget, long long *nodes, int *line,
                int cap, atomic_int *stop, double deadline_ms, int *refuted,
-               gomoku__vct_memo *memo)
+               gomoku__vct_memo *memo, atomic_int *stop2, gomoku__threat_space *space)
 {
     if (refuted)
         *refuted = 0;
     if (!b || b->state != GOMOKU_ONGOING || max_depth < 1 || b->nmoves == 0)
         return 0;
-    if (stop && atomic_load_explicit(stop, memory_order_relaxed))
+    if ((stop && atomic_load_explicit(stop, memory_order_relaxed)) ||
+        (stop2 && atomic_load_explicit(stop2, memory_order_relaxed)))
         return 0;
     if (max_depth > THREAT_MAX_DEPTH)
         max_depth = THREAT_MAX_DEPTH;
@@ -72,7 +75,7 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
         return 0;
     }
     threat_ctx cx, *c = &cx;
-    ctx_init(c, b, budget, stop, deadline_ms);
+    ctx_init(c, b, budget, stop, stop2, space, deadline_ms);
     int len = 0, complete = 0, disproved = 0;
     if (!vct) {
         len = gomoku__threat_attack(c, 0, max_depth, 0, 1);
@@ -98,6 +101,7 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
                 break;
             }
         }
+        GOMOKU__TRACE("t:dfs");
         int interrupted = c->aborted && c->nodes < c->budget; /* stop flag or clock */
         if (!len && !complete && !interrupted) {
             c->aborted = 0;
@@ -117,32 +121,41 @@ static int run(board *b, int vct, int max_depth, long long budget, long long *no
         *nodes += c->nodes > 0 ? c->nodes : 1;
     if (len > 0 && line && cap > 0)
         memcpy(line, c->line, (size_t)(len < cap ? len : cap) * sizeof *line);
-    free(c->tt);
+    GOMOKU__TRACE("t:end");
+    if (c->tt_owned)
+        free(c->tt);
+    GOMOKU__TRACE("t:tt-free");
     return len;
 }
 
 int gomoku__vcf(board *b, int max_depth, long long budget, long long *nodes, int *line, int cap,
                 atomic_int *stop)
 {
-    return run(b, 0, max_depth, budget, nodes, line, cap, stop, 0, NULL, NULL);
+    return run(b, 0, max_depth, budget, nodes, line, cap, stop, 0, NULL, NULL, NULL, NULL);
 }
 
 int gomoku__vct(board *b, int max_depth, long long budget, long long *nodes, int *line, int cap,
                 atomic_int *stop)
 {
-    return run(b, 1, max_depth, budget, nodes, line, cap, stop, 0, NULL, NULL);
+    return run(b, 1, max_depth, budget, nodes, line, cap, stop, 0, NULL, NULL, NULL, NULL);
 }
 
 int gomoku__vct_refute(board *b, int max_depth, long long budget, long long *nodes, int *line,
                        int cap, atomic_int *stop, int *refuted)
 {
-    return run(b, 1, max_depth, budget, nodes, line, cap, stop, 0, refuted, NULL);
+    return run(b, 1, max_depth, budget, nodes, line, cap, stop, 0, refuted, NULL, NULL, NULL);
 }
 
 int gomoku__vct_resume(board *b, gomoku__vct_memo *memo, gomoku__vct_job *job)
 {
     return run(b, 1, job->max_depth, job->budget, &job->nodes, job->line, job->cap, job->stop,
-               job->ms, &job->refuted, memo);
+               job->ms, &job->refuted, memo, job->stop2, job->space);
+}
+
+int gomoku__threat_job(board *b, int vct, gomoku__vct_job *job)
+{
+    return run(b, vct, job->max_depth, job->budget, &job->nodes, job->line, job->cap, job->stop,
+               job->ms, vct ? &job->refuted : NULL, NULL, job->stop2, job->space);
 }
 
 /* ---- public API ------------------------------------------------------------------ */
@@ -161,7 +174,8 @@ static int threat_api(gomoku_threat_result *out, gomoku_engine *e, long long nod
     long long nodes = 0;
     int line[LINE_MAX];
     int len = run(&e->b, vct, PUBLIC_DEPTH, node_budget ? node_budget : 1000000, &nodes, line,
-                  LINE_MAX, &e->stop, (double)time_ms, NULL, NULL);
+                  LINE_MAX, &e->stop, (double)time_ms, NULL, NULL, NULL,
+                  gomoku__engine_threat_space(e));
     memset(out, 0, sizeof *out);
     out->found = len > 0;
     out->length = len;

@@ -35,12 +35,37 @@ int gomoku__vct_refute(board *b, int max_depth, long long budget, long long *nod
 typedef struct gomoku__vct_memo gomoku__vct_memo;
 gomoku__vct_memo *gomoku__vct_memo_new(long long budget);
 void gomoku__vct_memo_free(gomoku__vct_memo *memo); /* NULL is a no-op */
+/* A memo the engine keeps from search to search: *memo is made, or grown, to hold the
+ * table of `budget` (as gomoku__vct_memo_new()), every page of it touched now, and it
+ * forgets its position (its next call clears the part of the table it uses). Fresh pages
+ * are mapped at their first touch, which on some machines takes milliseconds a huge page
+ * in the kernel; a solver that meets them after gomoku_stop() cannot see the stop
+ * (bench/stop-latency). Returns 0, or -1 when out of memory: then *memo is as it was,
+ * forgotten, and may be NULL or smaller than asked. */
+int gomoku__vct_memo_reserve(gomoku__vct_memo **memo, long long budget);
+
+/* The tables one thread's solver calls work in, kept by the engine from search to search
+ * and touched when made (see gomoku__vct_memo_reserve()): the depth-first search's table
+ * and df-pn's. A call whose budget they are too small for allocates its own, as a call
+ * without them does; either way a call starts on cleared tables of the size its budget
+ * asks for, so the results are the same. */
+typedef struct gomoku__threat_space {
+    struct vcf_slot *vcf;    /* the depth-first search's table (threatctx.h) */
+    size_t vcf_slots;
+    gomoku__vct_memo *df;    /* df-pn's table; not owned (the engine's memos) */
+} gomoku__threat_space;
+/* Makes, or grows, the depth-first table for calls of up to `budget` nodes, touched; 0, or
+ * -1 when out of memory (then the space is as it was). */
+int gomoku__threat_space_reserve(gomoku__threat_space *space, long long budget);
+void gomoku__threat_space_free(gomoku__threat_space *space); /* the vcf table; not df */
 /* One call of a resumable VCT: what it may spend, and what it found. */
 typedef struct gomoku__vct_job {
     int max_depth;     /* attacker moves */
     long long budget;  /* nodes */
     double ms;         /* milliseconds; 0: no time limit */
     atomic_int *stop;  /* may be NULL */
+    atomic_int *stop2; /* a second flag that stops it too; may be NULL */
+    gomoku__threat_space *space; /* the calling thread's tables; NULL: the call's own */
     int *line;         /* the win's moves, up to cap of them */
     int cap;
     long long nodes;   /* out: increased by the nodes searched */
@@ -48,5 +73,8 @@ typedef struct gomoku__vct_job {
 } gomoku__vct_job;
 /* Returns the length of the win (0: none found), as gomoku__vct_refute(). */
 int gomoku__vct_resume(board *b, gomoku__vct_memo *memo, gomoku__vct_job *job);
+/* A VCF (vct 0) or VCT (1) as a job, without a memo: as gomoku__vcf() and
+ * gomoku__vct_refute(). */
+int gomoku__threat_job(board *b, int vct, gomoku__vct_job *job);
 
 #endif /* GOMOKU_THREAT_H */

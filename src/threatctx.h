@@ -19,7 +19,7 @@
 #define STACK_MAX (2 * THREAT_MAX_DEPTH + 16) /* stones the search can have on the board */
 
 /* One slot of the depth-first search's transposition table (vcf.c). */
-typedef struct vcf_slot {
+typedef struct vcf_slot { /* (named: threat.h's gomoku__threat_space points to them) */
     uint64_t key;
     int16_t depth; /* attacker moves searched (fail) or allowed (win) */
     int16_t len;   /* > 0: win in this many plies from the node; 0: no win within depth */
@@ -33,7 +33,8 @@ typedef struct threat_ctx {
     int caro;
     int renju_att_black, renju_def_black;
     long long nodes, budget;
-    atomic_int *stop;
+    atomic_int *stop, *stop2;
+    gomoku__threat_space *space; /* the thread's kept tables, or NULL */
     double start_ms;    /* gomoku__now_ms() at the start */
     double deadline_ms; /* 0: none */
     int aborted;
@@ -42,6 +43,7 @@ typedef struct threat_ctx {
     vcf_slot *tt;
     size_t tt_mask;
     int tt_tried;
+    int tt_owned;       /* tt was allocated for this call (not the space's) */
     int sp;             /* stones placed by the search, for the scan box stack */
     /* Arrays last: ctx_init() clears only the fields above them. */
     gomoku__box boxes[STACK_MAX + 1]; /* the scan box by stones placed */
@@ -68,13 +70,18 @@ static inline int out_of_work(threat_ctx *c)
     }
     if (c->nodes >= c->next_check) {
         c->next_check = c->nodes + 128;
-        if (c->stop && atomic_load_explicit(c->stop, memory_order_relaxed))
+        if ((c->stop && atomic_load_explicit(c->stop, memory_order_relaxed)) ||
+            (c->stop2 && atomic_load_explicit(c->stop2, memory_order_relaxed)))
             c->aborted = 1;
         else if (c->deadline_ms > 0 && gomoku__now_ms() - c->start_ms >= c->deadline_ms)
             c->aborted = 1;
     }
     return c->aborted;
 }
+
+/* The tables the engine keeps for its main thread's solver calls (search.c), NULL when
+ * no search has made them yet. */
+gomoku__threat_space *gomoku__engine_threat_space(gomoku_engine *e);
 
 /* ---- board access ---------------------------------------------------------------- */
 
@@ -133,6 +140,9 @@ int gomoku__threat_defender_moves(threat_ctx *c, int ply, int vct, short *defs);
 int gomoku__threat_finish_line(threat_ctx *c, int ply);
 
 /* ---- vcf.c: the depth-first search ------------------------------------------------ */
+
+/* Slots of the depth-first search's table for a call of `budget` nodes. */
+size_t gomoku__vcf_slots(long long budget);
 
 /* Attacker to move at ply with at most `depth` attacker moves left; vct = 0: fours only.
  * Returns the length of the win (the line in c->line), 0 when none was proven. */

@@ -4,6 +4,9 @@
  * (is the time up, start another iteration?), and the watchdog thread that stops the
  * threat solvers at the hard limit.
  */
+#ifdef GOMOKU_STOP_TRACE
+#define _GNU_SOURCE /* RUSAGE_THREAD */
+#endif
 #if !defined(_POSIX_C_SOURCE) || _POSIX_C_SOURCE < 200809L
 #undef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, pthread_condattr_setclock */
@@ -11,6 +14,9 @@
 #include "timeman.h"
 
 #include <time.h>
+#ifdef GOMOKU_STOP_TRACE
+#include <sys/resource.h>
+#endif
 
 /* ---------------------------------------------------------------------------------- */
 /* Clock                                                                               */
@@ -23,6 +29,29 @@ double gomoku__now_ms(void)
     return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
+
+#ifdef GOMOKU_STOP_TRACE
+gomoku__trace_mark gomoku__trace[GOMOKU__TRACE_MAX];
+atomic_int gomoku__ntrace;
+_Thread_local const char *gomoku__trace_thread = "main";
+
+void gomoku__trace_at(const char *name)
+{
+    int i = atomic_fetch_add(&gomoku__ntrace, 1);
+    if (i >= GOMOKU__TRACE_MAX)
+        return;
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    gomoku__trace[i].name = name;
+    gomoku__trace[i].thread = gomoku__trace_thread;
+    gomoku__trace[i].cpu = (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+    gomoku__trace[i].wall = gomoku__now_ms();
+    struct rusage ru;
+    getrusage(RUSAGE_THREAD, &ru);
+    gomoku__trace[i].sys = (double)ru.ru_stime.tv_sec * 1000.0 + (double)ru.ru_stime.tv_usec / 1e3;
+    gomoku__trace[i].faults = ru.ru_minflt + ru.ru_majflt;
+}
+#endif
 
 /* ---------------------------------------------------------------------------------- */
 /* Watchdog                                                                            */

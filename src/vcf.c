@@ -6,9 +6,11 @@
  * transposition table, keyed by the position's hash, remembers proven and failed
  * attacker nodes within one call.
  */
+#include "bigmem.h"
 #include "threatctx.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define DEPTH_ANY 127 /* a failure that no extra depth would change */
 
@@ -16,6 +18,14 @@
 #define SALT_VCT 0x9e3779b97f4a7c15ull
 
 /* ---- transposition table ----------------------------------------------------------- */
+
+size_t gomoku__vcf_slots(long long budget)
+{
+    size_t want = 1024;
+    while (want < (size_t)budget / 4 && want < ((size_t)1 << 18))
+        want <<= 1;
+    return want;
+}
 
 static vcf_slot *vcf_find(threat_ctx *c, uint64_t key)
 {
@@ -26,15 +36,41 @@ static vcf_slot *vcf_find(threat_ctx *c, uint64_t key)
             return NULL;
         c->tt_tried = 1;
         /* About one slot per four nodes of budget: small calls stay cheap to set up. */
-        size_t want = 1024;
-        while (want < (size_t)c->budget / 4 && want < ((size_t)1 << 18))
-            want <<= 1;
-        c->tt = calloc(want, sizeof *c->tt);
-        if (!c->tt)
-            return NULL;
+        size_t want = gomoku__vcf_slots(c->budget);
+        if (c->space && c->space->vcf_slots >= want) {
+            c->tt = c->space->vcf;
+            memset(c->tt, 0, want * sizeof *c->tt);
+        } else {
+            c->tt = calloc(want, sizeof *c->tt);
+            if (!c->tt)
+                return NULL;
+            c->tt_owned = 1;
+        }
         c->tt_mask = want - 1;
     }
     return &c->tt[key & c->tt_mask];
+}
+
+int gomoku__threat_space_reserve(gomoku__threat_space *space, long long budget)
+{
+    size_t want = gomoku__vcf_slots(budget);
+    if (space->vcf_slots >= want)
+        return 0;
+    vcf_slot *t = gomoku__big_zalloc(want * sizeof *t);
+    if (!t)
+        return -1;
+    memset(t, 0, want * sizeof *t); /* touched now (see gomoku__vct_memo_reserve()) */
+    gomoku__threat_space_free(space);
+    space->vcf = t;
+    space->vcf_slots = want;
+    return 0;
+}
+
+void gomoku__threat_space_free(gomoku__threat_space *space)
+{
+    gomoku__big_free(space->vcf, space->vcf_slots * sizeof *space->vcf);
+    space->vcf = NULL;
+    space->vcf_slots = 0;
 }
 
 static void vcf_store(threat_ctx *c, uint64_t key, int depth, int len)

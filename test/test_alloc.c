@@ -35,6 +35,7 @@ int __real_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)
 static atomic_long calls;   /* allocation points reached since the scenario began */
 static atomic_long fail_at; /* the one to fail (0: none) */
 static atomic_long failed;  /* how many were failed (0 or 1 a run) */
+static atomic_long threads_made; /* pthread_create calls since the scenario began */
 
 static long reached; /* allocation points the call under test reached */
 
@@ -42,6 +43,7 @@ static long reached; /* allocation points the call under test reached */
 static void arm(long n)
 {
     atomic_store(&calls, 0);
+    atomic_store(&threads_made, 0);
     atomic_store(&fail_at, n);
 }
 
@@ -75,6 +77,7 @@ void *__wrap_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off
 int __wrap_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg);
 int __wrap_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg)
 {
+    atomic_fetch_add(&threads_made, 1);
     return fail_now() ? EAGAIN : __real_pthread_create(th, attr, fn, arg);
 }
 
@@ -299,6 +302,89 @@ static int sc_notation_and_board(long n)
     return rc;
 }
 
+/* ---- what an engine keeps between searches ------------------------------------------ */
+
+/* The second search of an engine allocates nothing (its thread records and the threat
+ * solvers' tables were made, and touched, by the first: a stopped search must not wait on
+ * fresh pages), apart from starting its threads, and it finds what the first found. */
+static void second_search_allocates_nothing(int threads)
+{
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, middle);
+    gomoku_limits l;
+    gomoku_limits_init(&l);
+    l.depth = 0;
+    l.nodes = test_quick() ? 8000 : 20000;
+    l.threads = threads;
+    gomoku_search_result r1, r2;
+    arm(0);
+    assert_int_equal(gomoku_search(&r1, e, &l), GOMOKU_OK);
+    disarm();
+    long first = reached - atomic_load(&threads_made);
+    assert_true(first >= 2); /* the hash table and the thread records at least */
+    assert_int_equal(gomoku_clear_hash(e), GOMOKU_OK);
+    arm(0);
+    assert_int_equal(gomoku_search(&r2, e, &l), GOMOKU_OK);
+    disarm();
+    assert_int_equal(reached - atomic_load(&threads_made), 0);
+    if (threads == 1) {
+        /* One thread under a node limit repeats exactly: the kept tables start clear. */
+        assert_int_equal(r2.best.x, r1.best.x);
+        assert_int_equal(r2.best.y, r1.best.y);
+        assert_int_equal(r2.score, r1.score);
+        assert_int_equal(r2.depth, r1.depth);
+        assert_true(r2.nodes == r1.nodes);
+    }
+    gomoku_free(e);
+}
+
+static void test_second_search_allocates_nothing_one_thread(void **state)
+{
+    (void)state;
+    second_search_allocates_nothing(1);
+}
+
+static void test_second_search_allocates_nothing_two_threads(void **state)
+{
+    (void)state;
+    second_search_allocates_nothing(2);
+}
+
+static void test_second_search_allocates_nothing_four_threads(void **state)
+{
+    (void)state;
+    second_search_allocates_nothing(4);
+}
+
+/* gomoku_vct() after a search works in the tables the search left (no allocation) and
+ * finds the same win in the same nodes as on an engine that never searched. */
+static void test_vct_in_kept_tables_matches_a_fresh_engine(void **state)
+{
+    (void)state;
+    const char *win = "5,5 8,5 7,8 6,8 5,7 5,6 7,7 7,6 6,6 4,4 4,8 3,9 6,4 6,7";
+    gomoku_engine *fresh = test_engine(15, GOMOKU_FREESTYLE, win);
+    gomoku_engine *kept = test_engine(15, GOMOKU_FREESTYLE, win);
+    /* A depth-6 search sizes the main thread's tables for 192k nodes (its root move
+     * filter's budget); the search itself ends at once on the proven win. */
+    gomoku_limits l;
+    gomoku_limits_init(&l);
+    l.depth = 6;
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, kept, &l), GOMOKU_OK);
+    gomoku_threat_result a, b;
+    assert_int_equal(gomoku_vct(&a, fresh, 150000, 0), GOMOKU_OK);
+    arm(0);
+    assert_int_equal(gomoku_vct(&b, kept, 150000, 0), GOMOKU_OK);
+    disarm();
+    assert_int_equal(reached, 0);
+    assert_true(a.found);
+    assert_int_equal(b.found, a.found);
+    assert_int_equal(b.length, a.length);
+    assert_true(b.nodes == a.nodes);
+    assert_memory_equal(b.line, a.line, sizeof a.line);
+    gomoku_free(fresh);
+    gomoku_free(kept);
+}
+
 static void test_new_engine_fails_cleanly(void **state)
 {
     (void)state;
@@ -374,6 +460,10 @@ int main(void)
         cmocka_unit_test(test_threat_solvers_survive_every_failure),
         cmocka_unit_test(test_textbook_search_fails_cleanly),
         cmocka_unit_test(test_notation_and_board_allocate_nothing),
+        cmocka_unit_test(test_second_search_allocates_nothing_one_thread),
+        cmocka_unit_test(test_second_search_allocates_nothing_two_threads),
+        cmocka_unit_test(test_second_search_allocates_nothing_four_threads),
+        cmocka_unit_test(test_vct_in_kept_tables_matches_a_fresh_engine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
