@@ -9,11 +9,19 @@
  * stop from the waits for a core). Prints the percentiles and the worst stops (position,
  * threads, delay) so that they can be replayed.
  *
- *   bench/stop-latency [--stops N] [--max-delay MS] [--threads 1,2,4] [--seed S] [positions]
+ *   bench/stop-latency [--stops N] [--max-delay MS] [--threads 1,2,4] [--seed S]
+ *                      [--only POSITION] [--delay MS] [positions]
  *
+ * --only and --delay replay one stop (a position by its number, a fixed delay) N times.
  * The search runs in a second thread; that the search has started is read from the
  * engine's busy flag (internal.h), so a stop is never sent before the search clears the
  * previous one. Timings include the scheduler's: run it on an idle machine.
+ *
+ * Built with the library's stop trace (both with -DGOMOKU_STOP_TRACE:
+ *   make clean && make CFLAGS="-O2 -g -DGOMOKU_STOP_TRACE" bench/stop-latency
+ * ), it also puts the time after each stop on the phases of the search (the marks in
+ * search.c, rootthreat.c, threat.c, dfpn.c) and of each thread, and prints the trace of
+ * every stop that took more than 2 ms of CPU.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "internal.h"
@@ -51,28 +59,44 @@ static phase *phase_of(const char *thread, const char *name)
 }
 
 /* Puts the marks of one search on the phases; prints them when the stop was slow. */
+static double stop_cpu[GOMOKU__TRACE_THREADS]; /* each started thread's CPU at the stop */
+
+static void trace_at_stop(void)
+{
+    int n = atomic_load(&gomoku__trace_nthreads);
+    for (int i = 0; i < GOMOKU__TRACE_THREADS; i++) {
+        struct timespec ts;
+        stop_cpu[i] = 0; /* not started yet: all its time comes after the stop */
+        if (i < n && clock_gettime(gomoku__trace_clock[i], &ts) == 0)
+            stop_cpu[i] = (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+        else if (i < n)
+            stop_cpu[i] = 1e300; /* over before the stop */
+    }
+}
+
 static void trace_stop(double t_stop, double c_stop, double began, int verbose)
 {
     int n = atomic_load(&gomoku__ntrace);
     if (n > GOMOKU__TRACE_MAX)
         n = GOMOKU__TRACE_MAX;
-    const char *threads[] = {"main", "worker", "helper"};
+    int nt = atomic_load(&gomoku__trace_nthreads);
+    if (nt > GOMOKU__TRACE_THREADS)
+        nt = GOMOKU__TRACE_THREADS;
     if (verbose)
-        printf("          after the stop:");
-    for (int k = 0; k < 3; k++) {
-        /* helpers: each one's segments are told apart by their order only; counted together */
+        printf("          after the stop (wall/cpu ms):");
+    /* tid -1: the thread that called gomoku_search; then each thread the search started */
+    for (int tid = -1; tid < nt; tid++) {
         double prev_wall = began, prev_cpu = -1, sys_prev = 0;
         long flt_prev = 0;
+        double at_stop = tid < 0 ? c_stop : stop_cpu[tid];
         for (int i = 0; i < n; i++) {
             gomoku__trace_mark *m = &gomoku__trace[i];
-            if (strcmp(m->thread, threads[k]))
+            if (m->tid != tid)
                 continue;
             double w = m->wall - (prev_wall > t_stop ? prev_wall : t_stop);
             double c = 0;
-            if (k == 0 && prev_cpu >= 0)
-                c = m->cpu - (prev_cpu > c_stop ? prev_cpu : c_stop);
-            else if (k > 0 && prev_cpu >= 0)
-                c = m->cpu - prev_cpu; /* the whole segment's: the stop is not on its clock */
+            if (prev_cpu >= 0 || tid >= 0)
+                c = m->cpu - (prev_cpu > at_stop ? prev_cpu : at_stop);
             double dsys = m->sys - sys_prev;
             long dflt = m->faults - flt_prev;
             prev_wall = m->wall;
@@ -81,7 +105,7 @@ static void trace_stop(double t_stop, double c_stop, double began, int verbose)
             flt_prev = m->faults;
             if (w <= 0)
                 continue;
-            phase *p = phase_of(threads[k], m->name);
+            phase *p = phase_of(m->thread, m->name);
             if (!p)
                 continue;
             p->hits++;
@@ -92,8 +116,8 @@ static void trace_stop(double t_stop, double c_stop, double began, int verbose)
                 p->cpu_max = c > p->cpu_max ? c : p->cpu_max;
             }
             if (verbose && (w > 0.05 || c > 0.05))
-                printf(" %s:%s %.2f/%.2f(sys %.2f, %ld faults)", threads[k], m->name, w, c,
-                       dsys, dflt);
+                printf(" %s:%s %.2f/%.2f(sys %.2f, %ld faults)", m->thread, m->name, w, c, dsys,
+                       dflt);
         }
     }
     if (verbose)
@@ -276,6 +300,7 @@ int main(int argc, char **argv)
             pthread_t th;
 #ifdef GOMOKU_STOP_TRACE
             atomic_store(&gomoku__ntrace, 0);
+            atomic_store(&gomoku__trace_nthreads, 0);
 #endif
             if (pthread_create(&th, NULL, run_search, &j) != 0)
                 return 1;
@@ -288,6 +313,9 @@ int main(int argc, char **argv)
             double c_stop = cpu_ms(caller);
             double t_stop = now_ms();
             gomoku_stop(e);
+#ifdef GOMOKU_STOP_TRACE
+            trace_at_stop();
+#endif
             pthread_join(th, NULL);
             if (j.rc != GOMOKU_OK) {
                 fprintf(stderr, "stop-latency: search failed: %s\n", gomoku_strerror(j.rc));
@@ -299,13 +327,18 @@ int main(int argc, char **argv)
                 early++; /* proven or out of depth before the stop */
                 continue;
             }
-            all[n++] = (sample){j.returned - t_stop, j.returned_cpu - c_stop, pi, threads[ti],
-                                t_stop - began};
+            /* Another thread's CPU clock, read at the stop, can lag by a scheduler tick (4
+             * ms seen with 0.02 ms of wall time): the CPU of an interval is at most its
+             * wall time. */
+            double cpu = j.returned_cpu - c_stop;
+            if (cpu > j.returned - t_stop)
+                cpu = j.returned - t_stop;
+            all[n++] = (sample){j.returned - t_stop, cpu, pi, threads[ti], t_stop - began};
 #ifdef GOMOKU_STOP_TRACE
-            if (j.returned_cpu - c_stop > 2)
+            if (cpu > 2)
                 printf("        slow: cpu %.2f wall %.2f, position %d, threads %d, stop after %.2f ms\n",
-                       j.returned_cpu - c_stop, j.returned - t_stop, pi, threads[ti], t_stop - began);
-            trace_stop(t_stop, c_stop, began - 50, j.returned_cpu - c_stop > 2);
+                       cpu, j.returned - t_stop, pi, threads[ti], t_stop - began);
+            trace_stop(t_stop, c_stop, began - 50, cpu > 2);
 #endif
         }
         qsort(all, (size_t)n, sizeof *all, by_cpu);

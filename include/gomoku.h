@@ -15,15 +15,20 @@
  *            from one thread at a time. The one call allowed from another thread while
  *            a search runs on an engine is gomoku_stop() on that engine.
  * MEMORY     An engine holds its position (about 100 KB) and its hash table (16 MB by
- *            default, see gomoku_set_hash_size(); allocated at the first search). A search
- *            or threat-solver call also allocates working memory that it frees before it
- *            returns: about 1 MB per search thread (and 100 KB per extra thread, for its
- *            copy of the engine), and the threat solver's tables, which grow with its node
- *            budget up to 14 MB (one thread on a clock keeps a second such set for the
- *            mover's threat search while the search runs; with two threads or more, the
- *            threat worker keeps up to three). On Linux, tables of 2 MB or more are
- *            mapped on their own and marked for transparent huge pages (madvise); they
- *            never take more than their size.
+ *            default, see gomoku_set_hash_size(); allocated at the first search). From
+ *            its first search on it also keeps the searches' working memory, touched
+ *            when made, so that no later search waits on fresh pages (a stopped search
+ *            returns within about a millisecond of work): about 1 MB per search thread
+ *            (and 100 KB per extra thread, for its copy of the engine), and the threat
+ *            solver's tables, sized for the largest node budgets a search has had, up to
+ *            14 MB (one thread on a clock of more than about 2 s a move, any clock in
+ *            renju, adds up to 10 MB for the mover's threat search that goes on between
+ *            iterations; with two threads or more, the threat worker has up to 24 MB).
+ *            gomoku_set_hash_size() and gomoku_free() free it (the next search makes it
+ *            again, for its own needs). gomoku_vcf() and gomoku_vct() work in those tables
+ *            when they are large enough, else in their own, freed before they return.
+ *            On Linux, tables of 2 MB or more are mapped on their own and marked for
+ *            transparent huge pages (madvise); they never take more than their size.
  * NO MEMORY  Only these calls can return GOMOKU_ENOMEM: gomoku_new(), gomoku_set_hash_size()
  *            (the old table is kept), gomoku_search() (the hash table at the first search,
  *            its per-thread records), gomoku_textbook_search() and gomoku_game_search().
@@ -621,8 +626,9 @@ GOMOKU_API void gomoku_stop(gomoku_engine *engine);
 GOMOKU_API int gomoku_set_progress_callback(gomoku_engine *engine, gomoku_progress_fn fn,
                                             void *payload);
 
-/* Resizes the hash table to at most `megabytes` MB (1..65536) and clears it.
- * Errors: GOMOKU_EINVAL, GOMOKU_ENOMEM (the old table is kept), GOMOKU_EBUSY. */
+/* Resizes the hash table to at most `megabytes` MB (1..65536) and clears it; the searches'
+ * working memory the engine kept (MEMORY above) is freed too, and made again by the next
+ * search. Errors: GOMOKU_EINVAL, GOMOKU_ENOMEM (the old table is kept), GOMOKU_EBUSY. */
 GOMOKU_API int gomoku_set_hash_size(gomoku_engine *engine, int megabytes);
 /* Bytes the hash table occupies (never more than the size set), or a negative code. The
  * table is allocated at the first search; before that this is the size it will have. */

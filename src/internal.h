@@ -80,11 +80,18 @@ void gomoku__engine_end(gomoku_engine *e);
 typedef struct gomoku__trace_mark {
     const char *name;
     const char *thread; /* "main", "worker", "helper" */
+    int tid;            /* the thread's index in gomoku__trace_clock, -1 for the caller's */
     double wall, cpu;   /* ms */
     double sys;         /* ms of the thread's CPU time in the kernel */
     long faults;        /* the thread's page faults so far (minor and major) */
 } gomoku__trace_mark;
 extern _Thread_local const char *gomoku__trace_thread;
+/* The CPU clocks of the threads a search starts, for the bench to read at the stop. */
+#define GOMOKU__TRACE_THREADS 16
+#include <time.h>
+extern clockid_t gomoku__trace_clock[GOMOKU__TRACE_THREADS];
+extern atomic_int gomoku__trace_nthreads;
+void gomoku__trace_thread_start(const char *name);
 extern gomoku__trace_mark gomoku__trace[GOMOKU__TRACE_MAX];
 extern atomic_int gomoku__ntrace;
 void gomoku__trace_at(const char *name);

@@ -465,7 +465,7 @@ static void *threat_worker(void *arg)
     gomoku__rootthreat *rt = arg;
     board *b = rt->worker_board;
 #ifdef GOMOKU_STOP_TRACE
-    gomoku__trace_thread = "worker";
+    gomoku__trace_thread_start("worker");
 #endif
     int line[MAX_PLY];
     long long used = 0;

@@ -757,7 +757,6 @@ static void iterate(search_thread *t, root_result *out)
         int prev_best = list[0];
         for (;;) {
             score = root_iteration(t, list, rscore, n, depth, alpha, beta, &best_i);
-            GOMOKU__TRACE("root-iteration");
             if (t->stopped)
                 break;
             if (score <= alpha && alpha > -INF) {
@@ -811,9 +810,7 @@ static void iterate(search_thread *t, root_result *out)
         }
         if (t->id == 0 && n > 1 && depth >= VERIFY_FROM && !GOMOKU_SCORE_IS_WIN(score) &&
             gomoku__rootthreat_wants_check(sh->rt, list[0])) {
-            int refuted = refuted_by_threat(t, list[0]);
-            GOMOKU__TRACE("best-check");
-            if (refuted) {
+            if (refuted_by_threat(t, list[0])) {
                 memmove(list, list + 1, (size_t)(n - 1) * sizeof *list);
                 memmove(rscore, rscore + 1, (size_t)(n - 1) * sizeof *rscore);
                 n--;
@@ -845,9 +842,7 @@ static void iterate(search_thread *t, root_result *out)
             break;
         if (GOMOKU_SCORE_IS_WIN(score))
             break;
-        int resumed = gomoku__rootthreat_resume(sh->rt, t->b);
-        GOMOKU__TRACE("vct-resume");
-        if (resumed)
+        if (gomoku__rootthreat_resume(sh->rt, t->b))
             break;
         if (GOMOKU_SCORE_IS_LOSS(score) && depth >= WIN - (-score) + 2)
             break;
@@ -880,7 +875,7 @@ static void *helper_main(void *arg)
     search_thread *t = arg;
     root_result r;
 #ifdef GOMOKU_STOP_TRACE
-    gomoku__trace_thread = "helper";
+    gomoku__trace_thread_start("helper");
 #endif
     iterate(t, &r);
     atomic_fetch_add(&t->sh->helper_nodes, t->nodes - t->flushed);

@@ -34,6 +34,17 @@ double gomoku__now_ms(void)
 gomoku__trace_mark gomoku__trace[GOMOKU__TRACE_MAX];
 atomic_int gomoku__ntrace;
 _Thread_local const char *gomoku__trace_thread = "main";
+static _Thread_local int trace_tid = -1;
+clockid_t gomoku__trace_clock[GOMOKU__TRACE_THREADS];
+atomic_int gomoku__trace_nthreads;
+
+void gomoku__trace_thread_start(const char *name)
+{
+    gomoku__trace_thread = name;
+    int i = atomic_fetch_add(&gomoku__trace_nthreads, 1);
+    if (i < GOMOKU__TRACE_THREADS && pthread_getcpuclockid(pthread_self(), &gomoku__trace_clock[i]) == 0)
+        trace_tid = i;
+}
 
 void gomoku__trace_at(const char *name)
 {
@@ -44,6 +55,7 @@ void gomoku__trace_at(const char *name)
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     gomoku__trace[i].name = name;
     gomoku__trace[i].thread = gomoku__trace_thread;
+    gomoku__trace[i].tid = trace_tid;
     gomoku__trace[i].cpu = (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
     gomoku__trace[i].wall = gomoku__now_ms();
     struct rusage ru;

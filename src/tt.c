@@ -234,6 +234,11 @@ int gomoku_set_hash_size(gomoku_engine *e, int megabytes)
     gomoku__tt_free(e->tt);
     e->tt = tt;
     e->hash_mb = megabytes;
+    /* A new memory setting: what the searches kept is made again, to the next search's
+     * needs (a caller that sized the table for fewer threads gets the worker's tables
+     * back). */
+    gomoku__search_mem_free(e->mem);
+    e->mem = NULL;
     return GOMOKU_OK;
 }
 
