@@ -126,11 +126,15 @@ stop-latency: bench/stop-latency
 bench/stop-latency: bench/stop-latency.c $(LIB_A) src/internal.h include/gomoku.h
 	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) -lm
 
+# The inputs of bench/fit-combo.py (the fitted evaluation's tables).
+bench/combo-features: bench/combo-features.c $(LIB_A) src/internal.h include/gomoku.h
+	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) -lm
+
 bench/vct-bench: bench/vct-bench.c $(LIB_A) include/gomoku.h
 	$(CC) $(CPPFLAGS) $(APP_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) -lm
 
 clean:
-	rm -rf build lib/*.a lib/*.so* gomoku.pc $(EXAMPLES) docs/html bench/board-bench bench/vct-bench bench/stop-latency
+	rm -rf build lib/*.a lib/*.so* gomoku.pc $(EXAMPLES) docs/html bench/board-bench bench/vct-bench bench/stop-latency bench/combo-features
 
 # ---- quality targets ----------------------------------------------------------------
 asan:

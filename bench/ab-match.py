@@ -3,7 +3,7 @@
 
     bench/ab-match.py --a OLD.so --b NEW.so [--nodes N] [--rule R] [--openings N]
                       [--random N] [--seed S] [--jobs J] [--time MS --threads T]
-                      [--threads-a T] [--threads-b T]
+                      [--threads-a T] [--threads-b T] [--model-a M] [--model-b M]
 
 Both shared libraries are loaded into one process (ctypes loads each path privately), and
 their strong searches play the 20 balanced openings of examples/gomoku-match.c, each
@@ -42,6 +42,7 @@ class Result(ctypes.Structure):
 
 
 RULES = {"freestyle": 0, "standard": 1, "renju": 2, "caro": 3}
+MODELS = {"weights": 1, "fitted": 2}  # gomoku_eval_model
 ONGOING = 0
 
 
@@ -86,11 +87,15 @@ def random_openings(n, seed):
 
 
 def play_game(args):
-    a_path, b_path, rule, nodes, opening, b_black, time_ms, threads = args
+    a_path, b_path, rule, nodes, opening, b_black, time_ms, threads, models = args
     if not isinstance(threads, tuple):
         threads = (threads, threads)
     libs = [Lib(a_path), Lib(b_path)]
     engines = [libs[0].new(15, RULES[rule]), libs[1].new(15, RULES[rule])]
+    for lib, e, model in zip(libs, engines, models):
+        if model:
+            if lib.dll.gomoku_set_eval_model(e, MODELS[model]) != 0:
+                raise RuntimeError("gomoku_set_eval_model failed")
     moves = [tuple(map(int, m.split(","))) for m in opening.split()]
     for x, y in moves:
         for lib, e in zip(libs, engines):
@@ -145,6 +150,9 @@ def main():
     ap.add_argument("--threads-b", type=int, default=0, metavar="T",
                     help="threads of B only (e.g. --a X.so --b X.so --threads-b 2 --time 200 "
                          "--jobs 1: two threads against one at equal time)")
+    ap.add_argument("--model-a", choices=sorted(MODELS), default=None,
+                    help="A's evaluation model (gomoku_set_eval_model; default: the build's)")
+    ap.add_argument("--model-b", choices=sorted(MODELS), default=None, help="B's likewise")
     ap.add_argument("-v", action="store_true", help="print each game's moves")
     a = ap.parse_args()
     ops = openings_from_match_tool()
@@ -152,7 +160,7 @@ def main():
         ops = ops[:a.openings]
     ops += random_openings(a.random, a.seed)
     threads = (a.threads_a or a.threads, a.threads_b or a.threads)
-    work = [(a.a, a.b, a.rule, a.nodes, op, bb, a.time, threads) for op in ops
+    work = [(a.a, a.b, a.rule, a.nodes, op, bb, a.time, threads, (a.model_a, a.model_b)) for op in ops
             for bb in (False, True)]
     with multiprocessing.Pool(a.jobs) as pool:
         results = pool.map(play_game, work)

@@ -404,6 +404,22 @@ typedef struct gomoku_eval_info {
  */
 typedef int (*gomoku_eval_fn)(const gomoku_engine *engine, void *payload);
 
+/*
+ * The built-in evaluation's model. GOMOKU_EVAL_WEIGHTS is the weighted pattern count
+ * above (gomoku_weights). GOMOKU_EVAL_FITTED scores each empty cell by the combination of
+ * its four line patterns, for the mover and for the opponent, from tables fitted to game
+ * results (bench/fit-combo.py; one set per rule, renju per colour, caro uses standard's);
+ * it keeps the same turn rules and win_score of the weights and ignores their other
+ * values. GOMOKU_EVAL_DEFAULT, what a new engine has, is the model the library measured
+ * best under the engine's rule (gomoku_get_eval_model says which). The textbook searches
+ * always evaluate with the weights.
+ */
+typedef enum gomoku_eval_model {
+    GOMOKU_EVAL_DEFAULT = 0,
+    GOMOKU_EVAL_WEIGHTS = 1,
+    GOMOKU_EVAL_FITTED = 2
+} gomoku_eval_model;
+
 /* The default weights (the values the engine starts with). */
 GOMOKU_API void gomoku_default_weights(gomoku_weights *out);
 /* Reads the weights in use. Errors: GOMOKU_EINVAL. */
@@ -411,6 +427,12 @@ GOMOKU_API int gomoku_get_weights(gomoku_weights *out, const gomoku_engine *engi
 /* Sets the weights (every value in 0..1000000; win_score in 1..GOMOKU_SCORE_WIN-1001).
  * Errors: GOMOKU_EINVAL, GOMOKU_EBUSY. */
 GOMOKU_API int gomoku_set_weights(gomoku_engine *engine, const gomoku_weights *weights);
+/* Selects the built-in evaluation's model; kept by gomoku_reset(). Errors:
+ * GOMOKU_EINVAL (NULL or not a gomoku_eval_model), GOMOKU_EBUSY. */
+GOMOKU_API int gomoku_set_eval_model(gomoku_engine *engine, gomoku_eval_model model);
+/* The model the engine evaluates with under its rule (never GOMOKU_EVAL_DEFAULT).
+ * Errors: GOMOKU_EINVAL. */
+GOMOKU_API int gomoku_get_eval_model(gomoku_eval_model *out, const gomoku_engine *engine);
 /* Installs (or with fn NULL removes) a user evaluation used by every search instead of
  * the built-in one. Errors: GOMOKU_EINVAL, GOMOKU_EBUSY. */
 GOMOKU_API int gomoku_set_eval_callback(gomoku_engine *engine, gomoku_eval_fn fn, void *payload);

@@ -267,6 +267,25 @@ int gomoku_set_weights(gomoku_engine *e, const gomoku_weights *w)
     return GOMOKU_OK;
 }
 
+int gomoku_set_eval_model(gomoku_engine *e, gomoku_eval_model model)
+{
+    if (!e || (model != GOMOKU_EVAL_DEFAULT && model != GOMOKU_EVAL_WEIGHTS &&
+               model != GOMOKU_EVAL_FITTED))
+        return GOMOKU_EINVAL;
+    if (gomoku__engine_busy(e))
+        return GOMOKU_EBUSY;
+    e->eval_model = (int)model;
+    return GOMOKU_OK;
+}
+
+int gomoku_get_eval_model(gomoku_eval_model *out, const gomoku_engine *e)
+{
+    if (!out || !e)
+        return GOMOKU_EINVAL;
+    *out = (gomoku_eval_model)gomoku__eval_model(e->eval_model, e->b.rule);
+    return GOMOKU_OK;
+}
+
 int gomoku_set_eval_callback(gomoku_engine *e, gomoku_eval_fn fn, void *payload)
 {
     if (!e)
@@ -286,7 +305,7 @@ static _Thread_local const gomoku_engine *in_callback;
 
 static int use_callback(const gomoku_engine *e) { return e->eval_fn && in_callback != e; }
 
-int gomoku__engine_eval(const gomoku_engine *e)
+static int engine_eval(const gomoku_engine *e, int model)
 {
     if (use_callback(e)) {
         const gomoku_engine *outer = in_callback;
@@ -300,7 +319,17 @@ int gomoku__engine_eval(const gomoku_engine *e)
             v = -(GOMOKU_SCORE_WIN_MIN - 1);
         return v;
     }
-    return gomoku__evaluate(&e->b, &e->weights);
+    return gomoku__evaluate_model(&e->b, &e->weights, model);
+}
+
+int gomoku__engine_eval(const gomoku_engine *e)
+{
+    return engine_eval(e, gomoku__eval_model(e->eval_model, e->b.rule));
+}
+
+int gomoku__engine_eval_weights(const gomoku_engine *e)
+{
+    return engine_eval(e, GOMOKU_EVAL_WEIGHTS);
 }
 
 /* A finished game is scored by its result, not by its stones: the patterns of a side
@@ -326,7 +355,7 @@ int gomoku_eval_breakdown(gomoku_eval_info *out, const gomoku_engine *e)
 {
     if (!out || !e)
         return GOMOKU_EINVAL;
-    gomoku__breakdown(out, &e->b, &e->weights);
+    gomoku__breakdown(out, &e->b, &e->weights, gomoku__eval_model(e->eval_model, e->b.rule));
     if (e->b.state != GOMOKU_ONGOING) {
         out->score = decided_score(e);
     } else if (use_callback(e)) {

@@ -23,6 +23,18 @@
 #endif
 
 
+/* Adds (sign 1) or removes (-1) the fitted evaluation's values of the empty cell idx. */
+static inline void esum_add(board *b, int idx, int sign)
+{
+    uint32_t v;
+    memcpy(&v, b->pat[idx], sizeof v);
+    for (int c = 0; c < 2; c++) {
+        const gomoku__eval_pair *e = &b->etab[c][gomoku__combo9(v >> (4 * c))];
+        b->esum[c][0] += sign * e->own;
+        b->esum[c][1] += sign * e->opp;
+    }
+}
+
 /* Removes an empty cell's contribution to the counts (the pattern counts only when
  * `full`: see gomoku__board_make_lite). */
 static inline void count_out(board *b, int idx, int full)
@@ -31,6 +43,8 @@ static inline void count_out(board *b, int idx, int full)
         b->npat[0][b->pat[idx][d] & 15]--;
         b->npat[1][b->pat[idx][d] >> 4]--;
     }
+    if (full)
+        esum_add(b, idx, -1);
     b->ncls[0][b->cls[idx][0]]--;
     b->ncls[1][b->cls[idx][1]]--;
 }
@@ -41,6 +55,8 @@ static inline void count_in(board *b, int idx, int full)
         b->npat[0][b->pat[idx][d] & 15]++;
         b->npat[1][b->pat[idx][d] >> 4]++;
     }
+    if (full)
+        esum_add(b, idx, 1);
     b->ncls[0][b->cls[idx][0]]++;
     b->ncls[1][b->cls[idx][1]]++;
 }
@@ -81,6 +97,8 @@ void gomoku__board_init(board *b, int size, int rule)
     b->dir_step[3] = b->stride - 1;
     b->table = gomoku__pattern_table(rule);
     b->class_table = gomoku__class_table();
+    b->etab[0] = gomoku__eval_table(rule, C_BLACK);
+    b->etab[1] = gomoku__eval_table(rule, C_WHITE);
     b->side = C_BLACK;
     b->state = GOMOKU_ONGOING;
     for (int i = 0; i < UNDO_PLIES; i++)
@@ -182,6 +200,16 @@ static HOT_INLINE void update_cell(board *b, board_undo *u, int q, int d, uint32
         b->npat[1][op >> 4]--;
         b->npat[0][np & 15]++;
         b->npat[1][np >> 4]++;
+        /* Only the pattern in d changed: the new base-9 index is the old one moved by the
+         * change of that digit. */
+        static const int pow9[NDIR] = {1, 9, 81, 729};
+        for (int c = 0; c < 2; c++) {
+            int i = gomoku__combo9(v >> (4 * c));
+            int j = i + ((int)((np >> (4 * c)) & 15) - (int)((op >> (4 * c)) & 15)) * pow9[d];
+            const gomoku__eval_pair *e = b->etab[c];
+            b->esum[c][0] += e[j].own - e[i].own;
+            b->esum[c][1] += e[j].opp - e[i].opp;
+        }
     }
     v ^= (op ^ np) << (8 * d);
     memcpy(b->pat[q], &v, sizeof v);
@@ -350,8 +378,10 @@ static HOT_INLINE void restore_lines(board *b, const board_undo *u, int idx, int
         memcpy(b->pat[u->q[n]], &u->pat[n], sizeof u->pat[n]);
         memcpy(b->cls[u->q[n]], u->cls[n], 2);
     }
-    if (full)
+    if (full) {
         memcpy(b->npat, u->npat, sizeof b->npat);
+        memcpy(b->esum, u->esum, sizeof b->esum);
+    }
     memcpy(b->ncls, u->ncls, sizeof b->ncls);
 }
 
@@ -381,8 +411,10 @@ static HOT_INLINE void place(board *b, int idx, int full)
     board_undo *u = &b->undo[b->nmoves & (UNDO_PLIES - 1)];
     u->nmoves = b->nmoves;
     u->len = 0;
-    if (full)
+    if (full) {
         memcpy(u->npat, b->npat, sizeof u->npat);
+        memcpy(u->esum, b->esum, sizeof u->esum);
+    }
     memcpy(u->ncls, b->ncls, sizeof u->ncls);
     uint32_t v;
     memcpy(&v, b->pat[idx], sizeof v);
@@ -439,7 +471,7 @@ int gomoku__board_check(const board *b)
 {
     /* Recomputes every key, pattern, class, count and the hash from the stones alone. */
     int cells = b->stride * b->stride;
-    int npat[2][P_NUM] = {{0}}, ncls[2][K_NUM] = {{0}};
+    int npat[2][P_NUM] = {{0}}, ncls[2][K_NUM] = {{0}}, esum[2][2] = {{0}};
     uint64_t hash = 0;
     for (int idx = 0; idx < cells; idx++) {
         if (b->cell[idx] == C_WALL)
@@ -475,6 +507,12 @@ int gomoku__board_check(const board *b)
             npat[0][pb[d]]++;
             npat[1][pw[d]]++;
         }
+        for (int c = 0; c < 2; c++) {
+            const uint8_t *p = c ? pw : pb;
+            const gomoku__eval_pair *e = &b->etab[c][p[0] + 9 * p[1] + 81 * p[2] + 729 * p[3]];
+            esum[c][0] += e->own;
+            esum[c][1] += e->opp;
+        }
         int cb = gomoku__cell_class(pb), cw = gomoku__cell_class(pw);
         if (cb != b->cls[idx][0] || cw != b->cls[idx][1])
             return 0;
@@ -485,7 +523,8 @@ int gomoku__board_check(const board *b)
         hash ^= b->zobrist_side;
     if (hash != b->hash)
         return 0;
-    if (memcmp(npat, b->npat, sizeof npat) != 0 || memcmp(ncls, b->ncls, sizeof ncls) != 0)
+    if (memcmp(npat, b->npat, sizeof npat) != 0 || memcmp(ncls, b->ncls, sizeof ncls) != 0 ||
+        memcmp(esum, b->esum, sizeof esum) != 0)
         return 0;
     int stones = 0;
     for (int idx = 0; idx < cells; idx++)

@@ -65,6 +65,20 @@ static inline int slot_of(int offset) { return offset < 0 ? offset + 5 : offset 
 /* What gomoku__board_make changed, so that gomoku__board_unmake can put it back without
  * looking anything up again (board.c only). A move changes the patterns of at most the
  * 40 cells on its four lines and of its own cell. */
+/* The fitted evaluation's value of an empty cell for one side, by the base-9 index of its
+ * four line patterns (gomoku__combo9): as the mover's cell and as the opponent's. */
+typedef struct gomoku__eval_pair {
+    int16_t own, opp;
+} gomoku__eval_pair;
+#define EVAL_RAW 6561 /* 9^4 */
+
+/* The base-9 index of the four patterns of one side: v is the cell's pattern word with
+ * that side's codes in the low nibbles of its four bytes. */
+static inline int gomoku__combo9(uint32_t v)
+{
+    return (int)((v & 15) + 9 * ((v >> 8) & 15) + 81 * ((v >> 16) & 15) + 729 * ((v >> 24) & 15));
+}
+
 #define UNDO_PLIES 64               /* records kept: the last 64 moves (a power of two) */
 #define UNDO_CELLS (4 * 10 + 1)
 typedef struct board_undo {
@@ -72,6 +86,7 @@ typedef struct board_undo {
     int len;                        /* cells saved */
     int npat[2][P_NUM];             /* counts before the move */
     int ncls[2][K_NUM];
+    int esum[2][2];
     uint32_t pat[UNDO_CELLS];       /* pattern words (pat[q][0..3]) before the move */
     uint16_t q[UNDO_CELLS];         /* their cells */
     uint8_t cls[UNDO_CELLS][2];
@@ -95,6 +110,9 @@ typedef struct board {
 
     int npat[2][P_NUM];             /* counts of (empty cell, direction) points per pattern */
     int ncls[2][K_NUM];             /* counts of empty cells per class */
+    const gomoku__eval_pair *etab[2];/* per colour: the fitted table for its cells */
+    int esum[2][2];                 /* per colour: the sum of etab over its empty cells, own
+                                       [0] and opp [1] (kept with npat: stale in lite moves) */
 
     uint64_t zobrist[2][MAX_PADDED];/* per colour and padded index (copied from a const
                                        table so the hash does not depend on the size) */
@@ -188,6 +206,10 @@ static inline void gomoku__board_pass(board *b)
     b->side = 3 - b->side;
     b->hash ^= b->zobrist_side;
 }
+
+/* eval.c: the fitted table (EVAL_RAW entries) for the cells of `colour` (C_BLACK or
+ * C_WHITE) under `rule`; built once, read-only. */
+const gomoku__eval_pair *gomoku__eval_table(int rule, int colour);
 
 /* board.c */
 void gomoku__board_init(board *b, int size, int rule);

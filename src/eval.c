@@ -3,9 +3,11 @@
  * whose turn it is. All counts are kept incrementally by board.c, so evaluating is a few
  * dozen multiplications whatever the board size.
  */
+#include "eval_table.h"
 #include "internal.h"
 
 #include <limits.h>
+#include <pthread.h>
 
 /*
  * Default weights. A pattern point counts for the side that could play it. The values
@@ -70,31 +72,132 @@ static long long weighted(const board *b, int side, const int *w, const int *cw)
     return sum;
 }
 
-int gomoku__evaluate(const board *b, const gomoku_weights *w)
+/* ---- the fitted model: a value per combination of a cell's four patterns ---- */
+
+/* Which gomoku__combo_fitted table scores the cells of colour c under each rule. */
+static int table_of(int rule, int colour)
+{
+    switch (rule) {
+    case GOMOKU_FREESTYLE: return 0;
+    case GOMOKU_RENJU: return colour == C_BLACK ? 2 : 3;
+    default: return 1; /* standard, and caro, which has no games to fit it on */
+    }
+}
+
+/* The tables by base-9 index (every order of the four patterns), built once. */
+static gomoku__eval_pair raw_table[EVAL_TABLES][EVAL_RAW];
+static pthread_once_t raw_once = PTHREAD_ONCE_INIT;
+
+int gomoku__combo_index(const uint8_t p[NDIR])
+{
+    /* The rank of the sorted codes a <= b <= c <= d among all such, in the order of the
+     * nested loops that enumerate them (bench/fit-combo.py combos()). */
+    uint8_t q[NDIR] = {p[0], p[1], p[2], p[3]};
+    for (int i = 1; i < NDIR; i++)
+        for (int j = i; j > 0 && q[j - 1] > q[j]; j--) {
+            uint8_t t = q[j];
+            q[j] = q[j - 1];
+            q[j - 1] = t;
+        }
+    int rank = 0;
+    for (int a = 0; a < 9; a++)
+        for (int b = a; b < 9; b++)
+            for (int c = b; c < 9; c++)
+                for (int d = c; d < 9; d++, rank++)
+                    if (a == q[0] && b == q[1] && c == q[2] && d == q[3])
+                        return rank;
+    return -1;
+}
+
+static void build_raw(void)
+{
+    for (int i = 0; i < EVAL_RAW; i++) {
+        uint8_t p[NDIR] = {(uint8_t)(i % 9), (uint8_t)(i / 9 % 9), (uint8_t)(i / 81 % 9),
+                           (uint8_t)(i / 729)};
+        int c = gomoku__combo_index(p);
+        for (int t = 0; t < EVAL_TABLES; t++) {
+            raw_table[t][i].own = gomoku__combo_fitted[t][0][c];
+            raw_table[t][i].opp = gomoku__combo_fitted[t][1][c];
+        }
+    }
+}
+
+const gomoku__eval_pair *gomoku__eval_table(int rule, int colour)
+{
+    pthread_once(&raw_once, build_raw);
+    return raw_table[table_of(rule, colour)];
+}
+
+/* Where there is a model per rule: the one the library picks (GOMOKU_EVAL_DEFAULT). */
+static const int default_model[4] = {GOMOKU_EVAL_WEIGHTS, GOMOKU_EVAL_WEIGHTS,
+                                     GOMOKU_EVAL_WEIGHTS, GOMOKU_EVAL_WEIGHTS};
+
+int gomoku__eval_model(int model, int rule)
+{
+    return model == GOMOKU_EVAL_DEFAULT ? default_model[rule] : model;
+}
+
+/* The turn rules, which no count of patterns overrides: 1 and the score in *v when they
+ * decide. */
+static int turn_rules(const board *b, int win_score, int *v)
 {
     int me = b->side - 1, opp = 1 - me;
     /* A four on the mover's turn is a win. */
-    if (b->ncls[me][K_FIVE] > 0)
-        return w->win_score;
+    if (b->ncls[me][K_FIVE] > 0) {
+        *v = win_score;
+        return 1;
+    }
     /* Two different five points of the opponent cannot both be blocked. */
-    if (b->ncls[opp][K_FIVE] >= 2)
-        return -w->win_score;
+    if (b->ncls[opp][K_FIVE] >= 2) {
+        *v = -win_score;
+        return 1;
+    }
     /* An open three on the mover's turn becomes an open four: as good as a four, unless the
      * opponent has a four to answer with, or (renju) black's open four point may be a
      * forbidden double four. */
     if (b->ncls[opp][K_FIVE] == 0 && b->ncls[me][K_OPEN_FOUR] > 0 &&
-        !(b->rule == GOMOKU_RENJU && b->side == C_BLACK))
-        return w->win_score / 2;
-    long long score = weighted(b, me, w->own, w->combo_own) - weighted(b, opp, w->opp, w->combo_opp);
-    /* Below half a static win; never negative (win_score may be as small as 1, where the
-     * bound would otherwise turn every score around). */
-    long long cap = w->win_score / 2 - 1 > 0 ? w->win_score / 2 - 1 : 0;
+        !(b->rule == GOMOKU_RENJU && b->side == C_BLACK)) {
+        *v = win_score / 2;
+        return 1;
+    }
+    return 0;
+}
+
+/* Below half a static win; never negative (win_score may be as small as 1, where the
+ * bound would otherwise turn every score around). */
+static int capped(long long score, int win_score)
+{
+    long long cap = win_score / 2 - 1 > 0 ? win_score / 2 - 1 : 0;
     return (int)(score > cap ? cap : score < -cap ? -cap : score);
 }
 
-void gomoku__breakdown(gomoku_eval_info *out, const board *b, const gomoku_weights *w)
+int gomoku__evaluate(const board *b, const gomoku_weights *w)
 {
-    out->score = gomoku__evaluate(b, w);
+    int v, me = b->side - 1, opp = 1 - me;
+    if (turn_rules(b, w->win_score, &v))
+        return v;
+    long long score = weighted(b, me, w->own, w->combo_own) - weighted(b, opp, w->opp, w->combo_opp);
+    return capped(score, w->win_score);
+}
+
+int gomoku__evaluate_fitted(const board *b, int win_score)
+{
+    int v, me = b->side - 1, opp = 1 - me;
+    if (turn_rules(b, win_score, &v))
+        return v;
+    return capped((long long)b->esum[me][0] - b->esum[opp][1], win_score);
+}
+
+int gomoku__evaluate_model(const board *b, const gomoku_weights *w, int model)
+{
+    return model == GOMOKU_EVAL_FITTED ? gomoku__evaluate_fitted(b, w->win_score)
+                                       : gomoku__evaluate(b, w);
+}
+
+void gomoku__breakdown(gomoku_eval_info *out, const board *b, const gomoku_weights *w,
+                       int model)
+{
+    out->score = gomoku__evaluate_model(b, w, model);
     out->side_to_move = b->side;
     out->custom = 0;
     for (int s = 0; s < 2; s++) {

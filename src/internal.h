@@ -13,8 +13,19 @@
 #include <stdatomic.h>
 
 /* eval.c */
+/* The weights' evaluation (GOMOKU_EVAL_WEIGHTS). */
 int gomoku__evaluate(const board *b, const gomoku_weights *w);
-void gomoku__breakdown(gomoku_eval_info *out, const board *b, const gomoku_weights *w);
+/* The fitted tables' (GOMOKU_EVAL_FITTED): the same turn rules, then the sums board.c
+ * keeps; win_score as in the weights. */
+int gomoku__evaluate_fitted(const board *b, int win_score);
+/* The one of the two that `model` (resolved, not GOMOKU_EVAL_DEFAULT) names. */
+int gomoku__evaluate_model(const board *b, const gomoku_weights *w, int model);
+/* The model GOMOKU_EVAL_DEFAULT stands for under `rule`; any other model is itself. */
+int gomoku__eval_model(int model, int rule);
+/* The index (0..EVAL_COMBOS-1) of four pattern codes, order ignored. */
+int gomoku__combo_index(const uint8_t p[NDIR]);
+void gomoku__breakdown(gomoku_eval_info *out, const board *b, const gomoku_weights *w,
+                       int model);
 
 /* ---------------------------------------------------------------------------------- */
 /* The engine handle                                                                   */
@@ -28,6 +39,7 @@ struct gomoku_engine {
      * copies everything before `progress_fn`): the position and its evaluation. */
     board b;
     gomoku_weights weights;
+    int eval_model;           /* gomoku_eval_model, as set (GOMOKU_EVAL_DEFAULT unresolved) */
     gomoku_eval_fn eval_fn;
     void *eval_payload;
     int hash_mb;
@@ -46,8 +58,11 @@ struct gomoku_engine {
 /* Frees what the engine's searches keep (search.c); NULL is a no-op. */
 void gomoku__search_mem_free(struct gomoku__search_mem *mem);
 
-/* The evaluation the searches use: the user callback if any, else the built-in one. */
+/* The evaluation the searches use: the user callback if any, else the built-in one of
+ * the engine's model. */
 int gomoku__engine_eval(const gomoku_engine *e);
+/* The same with the weights' model whatever the engine's (the textbook searches). */
+int gomoku__engine_eval_weights(const gomoku_engine *e);
 
 /* A helper thread's engine: the position and the evaluation of src (a user evaluation
  * sees the copy), no table, no progress callback, its own flags. */

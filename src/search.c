@@ -136,7 +136,7 @@ static inline int evaluate(search_thread *t)
 {
     if (t->use_callback)
         return gomoku__engine_eval(t->e);
-    return gomoku__evaluate(t->b, &t->e->weights);
+    return gomoku__evaluate_model(t->b, &t->e->weights, t->eval_model);
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -1044,6 +1044,7 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
         }
         t->b = &t->e->b;
         t->use_callback = engine->eval_fn != NULL;
+        t->eval_model = gomoku__eval_model(engine->eval_model, b->rule);
         t->bx[0] = root_box;
     }
 

@@ -55,6 +55,7 @@ typedef struct search_thread {
     int seldepth;
     long long extra_nodes;   /* threat-check nodes of this thread, within the node limit */
     int use_callback;
+    int eval_model;              /* the built-in evaluation's, resolved */
     int killer[MAX_PLY][2];
     int sev[MAX_PLY];        /* static value of the search node at each ply (mover's view) */
     int history[2][MAX_PADDED];

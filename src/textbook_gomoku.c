@@ -65,7 +65,7 @@ static void game_unmake(void *state, int move)
 static int game_evaluate(void *state)
 {
     gomoku_as_game *g = state;
-    return gomoku__engine_eval(g->engine);
+    return gomoku__engine_eval_weights(g->engine);
 }
 
 /* board.c decides when the game ends: a line won by the side that just moved, a renju

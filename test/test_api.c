@@ -497,6 +497,64 @@ static void test_weights_can_be_read_set_and_validated(void **state)
     gomoku_free(e);
 }
 
+/* The evaluation model: DEFAULT resolves to a model per rule; FITTED keeps the turn rules
+ * and sees a threat from the mover's side as the weights do; bad models are refused and
+ * change nothing; the textbook searches evaluate with the weights whatever the model. */
+static void test_eval_model_can_be_selected_and_keeps_the_turn_rules(void **state)
+{
+    (void)state;
+    gomoku_eval_model m;
+    for (int r = 0; r < 4; r++) {
+        gomoku_engine *x = test_engine(15, (gomoku_rule)r, NULL);
+        assert_int_equal(gomoku_get_eval_model(&m, x), GOMOKU_OK);
+        assert_true(m == GOMOKU_EVAL_WEIGHTS || m == GOMOKU_EVAL_FITTED);
+        gomoku_free(x);
+    }
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "g8 a1 h8 a3 i8");
+    assert_int_equal(gomoku_set_eval_model(NULL, GOMOKU_EVAL_FITTED), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_get_eval_model(NULL, e), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_get_eval_model(&m, NULL), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_set_eval_model(e, GOMOKU_EVAL_WEIGHTS), GOMOKU_OK);
+    assert_int_equal(gomoku_set_eval_model(e, (gomoku_eval_model)3), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_set_eval_model(e, (gomoku_eval_model)-1), GOMOKU_EINVAL);
+    assert_int_equal(gomoku_get_eval_model(&m, e), GOMOKU_OK);
+    assert_int_equal(m, GOMOKU_EVAL_WEIGHTS); /* the failed sets changed nothing */
+
+    gomoku_textbook_options o;
+    gomoku_textbook_options_init(&o);
+    o.depth = 2;
+    gomoku_textbook_result tw, tf;
+    assert_int_equal(gomoku_textbook_search(&tw, e, GOMOKU_ALGO_NEGAMAX_AB, &o), GOMOKU_OK);
+
+    assert_int_equal(gomoku_set_eval_model(e, GOMOKU_EVAL_FITTED), GOMOKU_OK);
+    assert_int_equal(gomoku_get_eval_model(&m, e), GOMOKU_OK);
+    assert_int_equal(m, GOMOKU_EVAL_FITTED);
+    int white_view;
+    assert_int_equal(gomoku_evaluate(&white_view, e), GOMOKU_OK);
+    assert_true(white_view < 0); /* black's open three, white to move */
+    gomoku_eval_info info;
+    assert_int_equal(gomoku_eval_breakdown(&info, e), GOMOKU_OK);
+    assert_int_equal(info.score, white_view);
+    assert_int_equal(gomoku_textbook_search(&tf, e, GOMOKU_ALGO_NEGAMAX_AB, &o), GOMOKU_OK);
+    assert_int_equal(tf.value, tw.value);
+    assert_int_equal(tf.stats.nodes, tw.stats.nodes);
+
+    gomoku_weights w;
+    gomoku_get_weights(&w, e);
+    assert_int_equal(gomoku_play(e, 0, 5), GOMOKU_OK); /* white elsewhere: black's open four point */
+    int black_view;
+    gomoku_evaluate(&black_view, e);
+    assert_int_equal(black_view, w.win_score / 2);
+    assert_int_equal(gomoku_play_moves(e, "j8 a7"), GOMOKU_OK); /* a four, black to move */
+    gomoku_evaluate(&black_view, e);
+    assert_int_equal(black_view, w.win_score);
+    /* kept by a new game, under another rule too */
+    assert_int_equal(gomoku_reset(e, 15, GOMOKU_RENJU), GOMOKU_OK);
+    assert_int_equal(gomoku_get_eval_model(&m, e), GOMOKU_OK);
+    assert_int_equal(m, GOMOKU_EVAL_FITTED);
+    gomoku_free(e);
+}
+
 /* Found by fuzz/fuzz_api.c: valid weights at the ends of their range. The weighted sums
  * overflowed an int on large boards, and win_score 1 turned every score's sign. */
 static void test_extreme_valid_weights_keep_the_evaluation_sound(void **state)
@@ -745,6 +803,7 @@ int main(void)
         cmocka_unit_test(test_breakdown_counts_patterns_and_sums_to_score),
         cmocka_unit_test(test_breakdown_counts_combination_points_and_scores_them),
         cmocka_unit_test(test_weights_can_be_read_set_and_validated),
+        cmocka_unit_test(test_eval_model_can_be_selected_and_keeps_the_turn_rules),
         cmocka_unit_test(test_extreme_valid_weights_keep_the_evaluation_sound),
         cmocka_unit_test(test_evaluate_scores_a_finished_game_by_its_result),
         cmocka_unit_test(test_eval_callback_replaces_builtin_and_can_be_removed),

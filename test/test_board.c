@@ -2,6 +2,7 @@
  * equal a from-scratch recomputation; pattern tables give the shapes the rules define. */
 #include "testutil.h"
 
+#include "eval_table.h"
 #include "internal.h"
 #include "pattern.h"
 
@@ -55,6 +56,119 @@ static void test_incremental_state_on_smallest_and_largest_boards(void **state)
     (void)state;
     random_walk(GOMOKU_FREESTYLE, GOMOKU_MIN_SIZE, 5, test_quick() ? 200 : 2000);
     random_walk(GOMOKU_STANDARD, GOMOKU_MAX_SIZE, 6, test_quick() ? 200 : 2000);
+}
+
+/* The fitted evaluation recomputed from the stones alone: every empty cell's four
+ * patterns looked up from scratch, sorted into a combination index, valued from the
+ * generated tables (not the base-9 tables board.c adds up). */
+static int fitted_from_scratch(const board *b)
+{
+    int tab[2];
+    for (int c = 0; c < 2; c++)
+        tab[c] = b->rule == GOMOKU_FREESTYLE ? 0 : b->rule == GOMOKU_RENJU ? 2 + c : 1;
+    int me = b->side - 1;
+    long long sum = 0;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            int idx = board_index(b, x, y);
+            if (b->cell[idx] != C_EMPTY)
+                continue;
+            for (int c = 0; c < 2; c++) {
+                uint8_t p[NDIR];
+                for (int d = 0; d < NDIR; d++) {
+                    uint32_t k = 0;
+                    for (int i = -5; i <= 5; i++)
+                        if (i)
+                            k |= (uint32_t)b->cell[idx + i * b->dir_step[d]] << (2 * slot_of(i));
+                    p[d] = (uint8_t)((gomoku__pattern_table(b->rule)[k] >> (4 * c)) & 15);
+                }
+                int ci = gomoku__combo_index(p);
+                assert_in_range(ci, 0, EVAL_COMBOS - 1);
+                sum += c == me ? gomoku__combo_fitted[tab[c]][0][ci]
+                               : -gomoku__combo_fitted[tab[c]][1][ci];
+            }
+        }
+    int win = 20000, v;
+    /* The turn rules first, as eval.c applies them. */
+    int opp = 1 - me;
+    if (b->ncls[me][K_FIVE] > 0)
+        return win;
+    if (b->ncls[opp][K_FIVE] >= 2)
+        return -win;
+    if (b->ncls[opp][K_FIVE] == 0 && b->ncls[me][K_OPEN_FOUR] > 0 &&
+        !(b->rule == GOMOKU_RENJU && b->side == C_BLACK))
+        return win / 2;
+    v = (int)(sum > win / 2 - 1 ? win / 2 - 1 : sum < -(win / 2 - 1) ? -(win / 2 - 1) : sum);
+    return v;
+}
+
+/* Random moves and undos straight on the board (make/unmake, the search's own calls),
+ * long enough to undo past UNDO_PLIES records: the incremental sums give the
+ * from-scratch value after every step. */
+static void test_fitted_sums_match_recomputation_after_random_make_and_undo(void **state)
+{
+    (void)state;
+    static const int sizes[] = {7, 15, 20};
+    int steps = test_quick() ? 150 : 1500;
+    for (size_t r = 0; r < 4; r++)
+        for (size_t z = 0; z < 3; z++) {
+            static board b;
+            int size = sizes[z];
+            gomoku__board_init(&b, size, all_rules[r]);
+            uint64_t s = 777 + 13 * r + z;
+            int checked = 0;
+            for (int step = 0; step < steps; step++) {
+                int undo = b.nmoves > 0 &&
+                           (b.state != GOMOKU_ONGOING || test_rand(&s) % 4 == 0);
+                if (undo) {
+                    gomoku__board_unmake(&b);
+                } else {
+                    int idx;
+                    do
+                        idx = board_index(&b, (int)(test_rand(&s) % (uint64_t)size),
+                                          (int)(test_rand(&s) % (uint64_t)size));
+                    while (b.cell[idx] != C_EMPTY);
+                    gomoku__board_make(&b, idx);
+                }
+                if (b.state != GOMOKU_ONGOING)
+                    continue;
+                assert_int_equal(gomoku__evaluate_fitted(&b, 20000), fitted_from_scratch(&b));
+                checked++;
+            }
+            assert_true(checked > steps / 2);
+            while (b.nmoves > 0) { /* back to the start, through the look-up path too */
+                gomoku__board_unmake(&b);
+                if (b.state == GOMOKU_ONGOING)
+                    assert_int_equal(gomoku__evaluate_fitted(&b, 20000),
+                                     fitted_from_scratch(&b));
+            }
+            static board fresh;
+            gomoku__board_init(&fresh, size, all_rules[r]);
+            assert_memory_equal(b.esum, fresh.esum, sizeof b.esum);
+        }
+}
+
+/* The combination index ignores the order of the four patterns and numbers the 495
+ * multisets 0..494, each once. */
+static void test_combo_index_is_a_numbering_of_the_multisets(void **state)
+{
+    (void)state;
+    static int seen[EVAL_COMBOS];
+    memset(seen, 0, sizeof seen);
+    for (int i = 0; i < 9 * 9 * 9 * 9; i++) {
+        uint8_t p[NDIR] = {(uint8_t)(i % 9), (uint8_t)(i / 9 % 9), (uint8_t)(i / 81 % 9),
+                           (uint8_t)(i / 729)};
+        uint8_t q[NDIR] = {p[3], p[1], p[0], p[2]};
+        int c = gomoku__combo_index(p);
+        assert_in_range(c, 0, EVAL_COMBOS - 1);
+        assert_int_equal(c, gomoku__combo_index(q));
+        if (p[0] <= p[1] && p[1] <= p[2] && p[2] <= p[3]) {
+            assert_int_equal(seen[c], 0);
+            seen[c] = 1;
+        }
+    }
+    for (int c = 0; c < EVAL_COMBOS; c++)
+        assert_int_equal(seen[c], 1);
 }
 
 static void test_hash_depends_on_stones_not_on_order(void **state)
@@ -610,6 +724,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_incremental_state_matches_recomputation_every_rule),
         cmocka_unit_test(test_incremental_state_on_smallest_and_largest_boards),
+        cmocka_unit_test(test_fitted_sums_match_recomputation_after_random_make_and_undo),
+        cmocka_unit_test(test_combo_index_is_a_numbering_of_the_multisets),
         cmocka_unit_test(test_hash_depends_on_stones_not_on_order),
         cmocka_unit_test(test_open_three_has_open_four_points_at_both_ends),
         cmocka_unit_test(test_closed_four_has_one_five_point),

@@ -37,7 +37,7 @@ __version__ = "0.1.0"  # the C library's version, which a test compares with it
 
 __all__ = [
     "Engine", "GomokuError", "Move", "Rule", "Color", "State", "Forbid", "Algo",
-    "Notation", "Pattern", "Combo", "Weights", "EvalInfo", "SearchStats", "TextbookResult",
+    "Notation", "Pattern", "Combo", "EvalModel", "Weights", "EvalInfo", "SearchStats", "TextbookResult",
     "SearchInfo", "SearchResult", "ThreatResult", "EngineView", "load_library", "library_path",
     "version", "version_number", "default_weights", "strerror", "score_is_win",
     "score_is_loss",
@@ -150,6 +150,14 @@ class Combo(enum.IntEnum):
     DOUBLE_THREE = 0
     FOUR_THREE = 1
     OPEN_FOUR = 2
+
+
+class EvalModel(enum.IntEnum):
+    """The built-in evaluation's model (gomoku_eval_model), Engine.eval_model."""
+
+    DEFAULT = 0
+    WEIGHTS = 1
+    FITTED = 2
 
 
 def score_is_win(score: int) -> bool:
@@ -323,6 +331,8 @@ _PROTOTYPES = {
     "gomoku_get_weights": (c_int, [_P(_Weights), _vp]),
     "gomoku_set_weights": (c_int, [_vp, _P(_Weights)]),
     "gomoku_set_eval_callback": (c_int, [_vp, _EVAL_FN, _vp]),
+    "gomoku_set_eval_model": (c_int, [_vp, c_int]),
+    "gomoku_get_eval_model": (c_int, [_P(c_int), _vp]),
     "gomoku_evaluate": (c_int, [_P(c_int), _vp]),
     "gomoku_eval_breakdown": (c_int, [_P(_EvalInfo), _vp]),
     "gomoku_textbook_options_init": (None, [_P(_TextbookOptions)]),
@@ -994,6 +1004,18 @@ class Engine(_Reader):
     def weights(self, value: Weights) -> None:
         w = value._to_c()
         self._c(self._lib.gomoku_set_weights(self._ptr(), ctypes.byref(w)), "weights")
+
+    @property
+    def eval_model(self) -> EvalModel:
+        """The model the built-in evaluation uses under the engine's rule (never DEFAULT);
+        assign an EvalModel (DEFAULT: the library's choice for the rule) to change it."""
+        m = c_int()
+        self._c(self._lib.gomoku_get_eval_model(ctypes.byref(m), self._ptr()))
+        return EvalModel(m.value)
+
+    @eval_model.setter
+    def eval_model(self, value: Union[EvalModel, int]) -> None:
+        self._c(self._lib.gomoku_set_eval_model(self._ptr(), int(value)), "eval_model")
 
     def set_eval_callback(self, fn: Optional[Callable[[EngineView], int]]) -> None:
         """Installs fn(view) -> score (for the side to move) as the evaluation every search

@@ -224,6 +224,18 @@ class TestEvaluation(unittest.TestCase):
             with self.assertRaises(GomokuError):
                 e.weights = w
 
+    def test_eval_model_selects_the_fitted_tables(self):
+        with Engine() as e:
+            self.assertIn(e.eval_model, (gomoku.EvalModel.WEIGHTS, gomoku.EvalModel.FITTED))
+            e.play_moves("h8 a1 i8 a2 j8")  # black's open three, white to move
+            e.eval_model = gomoku.EvalModel.FITTED
+            self.assertEqual(e.eval_model, gomoku.EvalModel.FITTED)
+            self.assertLess(e.evaluate(), 0)
+            with self.assertRaises(GomokuError) as cm:
+                e.eval_model = 7
+            self.assertEqual(cm.exception.code, gomoku.EINVAL)
+            self.assertEqual(e.eval_model, gomoku.EvalModel.FITTED)
+
     def test_invalid_weights_raise_einval_and_keep_old(self):
         with Engine() as e:
             before = e.weights

@@ -1,0 +1,94 @@
+/*
+ * combo-features.c - the inputs of the fitted evaluation for bench/fit-combo.py: replays
+ * games and prints, for each quiet position, the counts of empty cells per
+ * pattern-combination index (gomoku__combo_index) of the side to move and of the other
+ * side, with the game's result for the side to move. Uses internal functions, hence -Isrc.
+ *
+ * Usage: combo-features [--skip N] GAMES
+ * GAMES: one game a line, "RULE RESULT x,y x,y ...", RULE freestyle/standard/renju, RESULT
+ * B (black won), W or D. Output, one line a position:
+ *   GAME RULE SIDE RESULT | c:n c:n ... | c:n c:n ...
+ * Skipped: the first N plies (default 6), and positions the evaluation's turn rules
+ * decide or force: a five point of either side, an open-four point of the mover.
+ */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static board b;
+
+static void print_counts(const board *bd, int s)
+{
+    static int count[495];
+    memset(count, 0, sizeof count);
+    for (int y = 0; y < bd->size; y++)
+        for (int x = 0; x < bd->size; x++) {
+            int idx = board_index(bd, x, y);
+            if (bd->cell[idx] != C_EMPTY)
+                continue;
+            uint8_t p[NDIR];
+            for (int d = 0; d < NDIR; d++)
+                p[d] = (uint8_t)pat_of(bd, idx, d, s);
+            count[gomoku__combo_index(p)]++;
+        }
+    for (int c = 0; c < 495; c++)
+        if (count[c])
+            printf(" %d:%d", c, count[c]);
+}
+
+int main(int argc, char **argv)
+{
+    int skip = 6;
+    const char *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--skip") && i + 1 < argc)
+            skip = atoi(argv[++i]);
+        else
+            path = argv[i];
+    }
+    FILE *f = path ? fopen(path, "r") : NULL;
+    if (!f) {
+        fprintf(stderr, "usage: combo-features [--skip N] GAMES\n");
+        return 2;
+    }
+    static char line[65536];
+    int game = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *save = NULL, *rule_s = strtok_r(line, " \n", &save);
+        char *res_s = strtok_r(NULL, " \n", &save);
+        if (!rule_s || !res_s)
+            continue;
+        int rule = !strcmp(rule_s, "freestyle")  ? GOMOKU_FREESTYLE
+                   : !strcmp(rule_s, "standard") ? GOMOKU_STANDARD
+                   : !strcmp(rule_s, "renju")    ? GOMOKU_RENJU
+                                                 : -1;
+        if (rule < 0)
+            continue;
+        game++;
+        int winner = res_s[0] == 'B' ? C_BLACK : res_s[0] == 'W' ? C_WHITE : 0;
+        gomoku__board_init(&b, 15, rule);
+        for (char *m; (m = strtok_r(NULL, " \n", &save)) != NULL;) {
+            int x, y;
+            if (sscanf(m, "%d,%d", &x, &y) != 2 || !board_on(&b, x, y) ||
+                b.cell[board_index(&b, x, y)] != C_EMPTY || b.state != GOMOKU_ONGOING)
+                break;
+            gomoku__board_make(&b, board_index(&b, x, y));
+            if (b.nmoves < skip || b.state != GOMOKU_ONGOING)
+                continue;
+            int me = b.side - 1, opp = 1 - me;
+            if (b.ncls[me][K_FIVE] || b.ncls[opp][K_FIVE] ||
+                (b.ncls[me][K_OPEN_FOUR] && !(rule == GOMOKU_RENJU && b.side == C_BLACK)))
+                continue;
+            double r = winner == 0 ? 0.5 : winner == b.side ? 1.0 : 0.0;
+            printf("%d %s %c %.1f |", game, rule_s, b.side == C_BLACK ? 'B' : 'W', r);
+            print_counts(&b, b.side);
+            printf(" |");
+            print_counts(&b, 3 - b.side);
+            printf("\n");
+        }
+    }
+    fclose(f);
+    return 0;
+}

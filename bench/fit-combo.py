@@ -1,0 +1,368 @@
+#!/usr/bin/env python3
+"""Fits the pattern-combination evaluation (src/eval_table.c) to game results.
+
+    bench/fit-combo.py gen --out GAMES [--games N] [--nodes N] [--seed S] [--jobs J] [--lib SO]
+    bench/fit-combo.py import --out GAMES MATCH_DIR...
+    bench/fit-combo.py fit GAMES... [--features EXE] [--epochs N] [--l2 X] [--c-out FILE]
+
+A game file holds one game a line: the rule, the winner (B, W or D), the moves as x,y.
+
+`gen` plays the strong search against itself with a node limit a move, from the seeded
+four-stone openings of bench/texel-tune.py (a different family from bench/ab-match.py's,
+so that a fitted table is not measured on the openings it was fitted on), cycling
+through freestyle, standard and renju.
+
+`import` reads the games.json files that shared/tools/match.py writes (games against
+another engine) into the same form.
+
+`fit` replays every game with bench/combo-features (a small C program on the library's
+own board, built by `make bench/combo-features`), which prints, for each position past
+the opening where no side has a four and the mover has no open-four point (the
+evaluation's turn rules decide those), the counts of the empty cells per
+pattern-combination index for the side to move and for the other side. The model is
+eval = sum over cells of own[rule][combo] (the mover's cells) - opp[rule][combo] (the
+opponent's), one table per rule and, in renju, per colour; it is fitted by Adam on the
+cross-entropy of sigmoid(K * eval) against the game's result for the side to move. The
+scale K is the one at which the hand-set default weights, written as such a table (the
+prior), predict the results best; the L2 penalty pulls every value towards the prior, so
+that combinations seldom seen keep the hand-set value and the scores keep their range.
+10% of the games (by a hash of the game) are held out. It prints the losses and writes
+the table as C source. Developer tool: standard library only (no numpy), not installed.
+"""
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import random
+import subprocess
+import sys
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "python"))
+sys.path.insert(0, HERE)
+
+RULES = ["freestyle", "standard", "renju"]
+# Tables: freestyle, standard, renju black to move... see TABLE_OF below.
+TABLES = ["freestyle", "standard", "renju-black", "renju-white"]
+
+
+def table_of(rule, colour):
+    """Which table scores the cells of `colour` ('B' or 'W') under `rule`."""
+    if rule == "renju":
+        return 2 if colour == "B" else 3
+    return RULES.index(rule)
+
+
+# ---- games ---------------------------------------------------------------------------
+
+def openings(n, seed):
+    rng = random.Random(seed)
+    cells = [(x, y) for x in range(4, 11) for y in range(4, 11) if (x, y) != (7, 7)]
+    out, seen = [], set()
+    while len(out) < n:
+        stones = rng.sample(cells, 3)
+        key = (stones[0], stones[2], stones[1])
+        if key in seen or (stones[2], stones[0], stones[1]) in seen:
+            continue
+        seen.add(key)
+        out.append([(7, 7)] + stones)
+    return out
+
+
+def play_one(task):
+    import gomoku
+    lib, rule, nodes, stones = task
+    e = gomoku.Engine(15, rule, library_path=lib) if lib else gomoku.Engine(15, rule)
+    for x, y in stones:
+        e.play(x, y)
+    while e.state == gomoku.State.ONGOING and e.move_count < 225:
+        r = e.search(time_ms=0, nodes=nodes)
+        e.play(r.best.x, r.best.y)
+    w = e.winner if e.state != gomoku.State.ONGOING else None
+    res = "D" if w is None else ("B" if w == gomoku.Color.BLACK else "W")
+    line = "%s %s %s" % (rule, res, " ".join("%d,%d" % (m.x, m.y) for m in e.moves))
+    e.close()
+    return line
+
+
+def cmd_gen(a):
+    ops = openings(a.games, a.seed)
+    tasks = [(a.lib, RULES[i % 3], a.nodes, ops[i]) for i in range(a.games)]
+    n = 0
+    with open(a.out, "a") as f, multiprocessing.Pool(a.jobs) as pool:
+        for line in pool.imap_unordered(play_one, tasks):
+            f.write(line + "\n")
+            f.flush()
+            n += 1
+            if n % 50 == 0:
+                print("games %d/%d" % (n, a.games), file=sys.stderr, flush=True)
+
+
+def cmd_import(a):
+    n = 0
+    with open(a.out, "w") as f:
+        for d in a.dirs:
+            path = d if d.endswith(".json") else os.path.join(d, "games.json")
+            j = json.load(open(path))
+            rule = {0: "freestyle", 1: "standard", 4: "renju"}.get(j["config"]["rule"])
+            if rule is None or j["config"].get("size", 15) != 15:
+                continue
+            for g in j["games"]:
+                res = {"1-0": "B", "0-1": "W"}.get(g["result"], "D")
+                if g.get("reason") not in ("five", "forbidden", "draw", "full", "board full"):
+                    continue  # time-outs, crashes: the position did not decide them
+                f.write("%s %s %s\n" % (rule, res, " ".join(g["moves"])))
+                n += 1
+    print("import: %d games" % n, file=sys.stderr)
+
+
+# ---- features ------------------------------------------------------------------------
+
+def read_positions(files, exe, skip):
+    """(game key, table of the mover, table of the opponent, result, own {c: n},
+    opp {c: n}) for each quiet position of the games in files."""
+    out = []
+    for path in files:
+        p = subprocess.run([exe, "--skip", str(skip), path], check=True,
+                           stdout=subprocess.PIPE, universal_newlines=True)
+        for line in p.stdout.splitlines():
+            f = line.split()
+            # game-number rule side result | own c:n ... | opp c:n ...
+            gkey = "%s:%s" % (path, f[0])
+            rule, side, res = f[1], f[2], float(f[3])
+            bar = f.index("|", 5)
+            own = {int(c): int(n) for c, n in (t.split(":") for t in f[5:bar])}
+            opp = {int(c): int(n) for c, n in (t.split(":") for t in f[bar + 1:])}
+            other = "W" if side == "B" else "B"
+            out.append((gkey, table_of(rule, side), table_of(rule, other), res, own, opp))
+    return out
+
+
+# ---- the prior: the hand-set weights as a combination table ----------------------------
+
+NCOMBO = 495
+P_FIVE, P_OPEN_FOUR, P_FOUR, P_OPEN_THREE = 8, 7, 6, 5
+
+
+def combos():
+    """The sorted multisets of four pattern codes 0..8, in index order (as eval_table.c)."""
+    out = []
+    for a in range(9):
+        for b in range(a, 9):
+            for c in range(b, 9):
+                for d in range(c, 9):
+                    out.append((a, b, c, d))
+    return out
+
+
+def cell_class(p):
+    five = p.count(P_FIVE)
+    open4 = p.count(P_OPEN_FOUR)
+    four = p.count(P_FOUR)
+    open3 = p.count(P_OPEN_THREE)
+    if five:
+        return "five"
+    if open4 or four >= 2:
+        return "open4"
+    if four and open3:
+        return "four3"
+    if four:
+        return "four"
+    if open3 >= 2:
+        return "double3"
+    return "other"
+
+
+def prior_tables(w):
+    """own, opp per table as lists of NCOMBO floats, from gomoku_weights w: the sum of the
+    four patterns' weights plus the cell's combination point."""
+    cls_index = {"double3": 0, "four3": 1, "open4": 2}
+    own_t, opp_t = [], []
+    for t in range(len(TABLES)):
+        ow, op = [], []
+        for p in combos():
+            vo = sum(w.own[P_FIVE - c] for c in p if c >= 1)
+            vp = sum(w.opp[P_FIVE - c] for c in p if c >= 1)
+            k = cls_index.get(cell_class(p))
+            # Renju: black's double three is a forbidden move, not a point (eval.c).
+            if k is not None and not (k == 0 and t == 2):
+                vo += w.combo_own[k]
+                vp += w.combo_opp[k]
+            ow.append(float(vo))
+            op.append(float(vp))
+        own_t.append(ow)
+        opp_t.append(op)
+    return own_t, opp_t
+
+
+# ---- the fit -------------------------------------------------------------------------
+
+def score(pos, own_t, opp_t):
+    _, tm, to, _, own, opp = pos
+    s = 0.0
+    ot, pt = own_t[tm], opp_t[to]
+    for c, n in own.items():
+        s += ot[c] * n
+    for c, n in opp.items():
+        s -= pt[c] * n
+    return s
+
+
+def loss(data, own_t, opp_t, k, cap):
+    total = 0.0
+    for pos in data:
+        s = max(-cap, min(cap, score(pos, own_t, opp_t)))
+        p = 1.0 / (1.0 + math.exp(-k * s))
+        p = min(max(p, 1e-9), 1 - 1e-9)
+        r = pos[3]
+        total -= r * math.log(p) + (1 - r) * math.log(1 - p)
+    return total / len(data)
+
+
+def fit_k(data, own_t, opp_t, cap):
+    lo, hi = 1e-5, 1e-2
+    for _ in range(30):  # golden-section search on log k
+        m1 = lo * (hi / lo) ** 0.382
+        m2 = lo * (hi / lo) ** 0.618
+        if loss(data, own_t, opp_t, m1, cap) < loss(data, own_t, opp_t, m2, cap):
+            hi = m2
+        else:
+            lo = m1
+    return math.sqrt(lo * hi)
+
+
+def cmd_fit(a):
+    import gomoku
+    w = gomoku.default_weights(a.lib)
+    cap = w.win_score // 2 - 1
+    data = read_positions(a.games, a.features, a.skip)
+    train = [p for p in data if zlib.crc32(p[0].encode()) % 10 != 0]
+    hold = [p for p in data if zlib.crc32(p[0].encode()) % 10 == 0]
+    ngames = len({p[0] for p in data})
+    prior_own, prior_opp = prior_tables(w)
+    own_t = [list(t) for t in prior_own]
+    opp_t = [list(t) for t in prior_opp]
+    k = fit_k(train, own_t, opp_t, cap)
+    print("positions: %d quiet from %d games (%d held out from %d games); K = %.6g" %
+          (len(data), ngames, len(hold), len({p[0] for p in hold}), k))
+    print("per table (mover's):", [sum(1 for p in data if p[1] == t) for t in range(len(TABLES))])
+    before = (loss(train, own_t, opp_t, k, cap), loss(hold, own_t, opp_t, k, cap))
+    print("loss with the hand-set weights: train %.5f, held out %.5f" % before, flush=True)
+    # Parameters: own_t and opp_t of every table; the penalty a.l2 * sum (v - prior)^2 is in
+    # units of the score scale 1/K (so the same l2 means the same at any K).
+    nt = len(TABLES)
+    m = [[[0.0] * NCOMBO for _ in range(nt)] for _ in range(2)]
+    v = [[[0.0] * NCOMBO for _ in range(nt)] for _ in range(2)]
+    b1, b2, step = 0.9, 0.999, 0
+    rng = random.Random(1)
+    lr = a.rate
+    best = (before[1], [list(t) for t in own_t], [list(t) for t in opp_t], 0)
+    for epoch in range(a.epochs):
+        rng.shuffle(train)
+        for start in range(0, len(train), a.batch):
+            chunk = train[start:start + a.batch]
+            g = [[[0.0] * NCOMBO for _ in range(nt)] for _ in range(2)]
+            for pos in chunk:
+                s = score(pos, own_t, opp_t)
+                if not -cap < s < cap:
+                    continue
+                p = 1.0 / (1.0 + math.exp(-k * s))
+                d = (p - pos[3]) / k  # d loss / d s in units of 1/K: scale-free
+                d *= k * k
+                go, gp = g[0][pos[1]], g[1][pos[2]]
+                for c, n in pos[4].items():
+                    go[c] += d * n
+                for c, n in pos[5].items():
+                    gp[c] -= d * n
+            step += 1
+            inv = 1.0 / len(chunk)
+            for side, (tabs, prior) in enumerate(((own_t, prior_own), (opp_t, prior_opp))):
+                for t in range(nt):
+                    gt, mt, vt, val, pr = g[side][t], m[side][t], v[side][t], tabs[t], prior[t]
+                    for c in range(NCOMBO):
+                        gi = gt[c] * inv + 2 * a.l2 * k * k * (val[c] - pr[c])
+                        if gi == 0.0 and mt[c] == 0.0:
+                            continue
+                        mt[c] = b1 * mt[c] + (1 - b1) * gi
+                        vt[c] = b2 * vt[c] + (1 - b2) * gi * gi
+                        mh = mt[c] / (1 - b1 ** step)
+                        vh = vt[c] / (1 - b2 ** step)
+                        val[c] -= lr * mh / (math.sqrt(vh) + 1e-12)
+        tl, hl = loss(train, own_t, opp_t, k, cap), loss(hold, own_t, opp_t, k, cap)
+        print("epoch %3d: train %.5f, held out %.5f" % (epoch + 1, tl, hl), flush=True)
+        if hl < best[0]:
+            best = (hl, [list(t) for t in own_t], [list(t) for t in opp_t], epoch + 1)
+    hl, own_t, opp_t, ep = best
+    after = (loss(train, own_t, opp_t, k, cap), loss(hold, own_t, opp_t, k, cap))
+    print("kept epoch %d: train %.5f, held out %.5f" % ((ep,) + after))
+    if a.c_out:
+        write_c(a, own_t, opp_t, k, len(data), ngames, before, after, ep)
+
+
+def write_c(a, own_t, opp_t, k, npos, ngames, before, after, ep):
+    cmd = "bench/fit-combo.py fit " + " ".join(
+        os.path.relpath(x) if not os.path.isabs(x) else os.path.basename(x) for x in a.games)
+    cmd += " --epochs %d --l2 %g --rate %g --skip %d" % (a.epochs, a.l2, a.rate, a.skip)
+    lines = [
+        "/*",
+        " * eval_table.c - GENERATED by bench/fit-combo.py: the fitted pattern-combination",
+        " * tables of the evaluation (eval.c, GOMOKU_EVAL_FITTED). Do not edit by hand.",
+        " *",
+        " * Command: " + cmd,
+        " * Data: %d quiet positions from %d games (self-play and games against another" % (npos, ngames),
+        " * engine, labelled with the game's result); 10% of the games held out.",
+        " * Cross-entropy at K = %.6g, hand-set weights -> fitted (epoch %d):" % (k, ep),
+        " * train %.4f -> %.4f, held out %.4f -> %.4f." % (before[0], after[0], before[1], after[1]),
+        " * Index: the sorted four line patterns of a cell (eval.c, combo_index); tables in the",
+        " * order freestyle, standard, renju black's cells, renju white's cells.",
+        " */",
+        '#include "eval_table.h"',
+        "",
+        "const int16_t gomoku__combo_fitted[EVAL_TABLES][2][EVAL_COMBOS] = {",
+    ]
+    for t in range(len(TABLES)):
+        lines.append("    /* %s */" % TABLES[t])
+        lines.append("    {")
+        for tab in (own_t[t], opp_t[t]):
+            vals = [max(-30000, min(30000, int(round(x)))) for x in tab]
+            lines.append("        {")
+            for i in range(0, NCOMBO, 12):
+                lines.append("            " + ", ".join(str(x) for x in vals[i:i + 12]) + ",")
+            lines.append("        },")
+        lines.append("    },")
+    lines.append("};")
+    open(a.c_out, "w").write("\n".join(lines) + "\n")
+    print("wrote", a.c_out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("gen")
+    g.add_argument("--out", required=True)
+    g.add_argument("--games", type=int, default=1500)
+    g.add_argument("--nodes", type=int, default=20000)
+    g.add_argument("--seed", type=int, default=2027)
+    g.add_argument("--jobs", type=int, default=1)
+    g.add_argument("--lib", default=None)
+    i = sub.add_parser("import")
+    i.add_argument("--out", required=True)
+    i.add_argument("dirs", nargs="+")
+    f = sub.add_parser("fit")
+    f.add_argument("games", nargs="+")
+    f.add_argument("--features", default=os.path.join(HERE, "combo-features"))
+    f.add_argument("--skip", type=int, default=6, help="plies skipped at the start")
+    f.add_argument("--epochs", type=int, default=30)
+    f.add_argument("--batch", type=int, default=512)
+    f.add_argument("--rate", type=float, default=2.0)
+    f.add_argument("--l2", type=float, default=1e-4)
+    f.add_argument("--c-out", default=None)
+    f.add_argument("--lib", default=None)
+    a = ap.parse_args()
+    {"gen": cmd_gen, "import": cmd_import, "fit": cmd_fit}[a.cmd](a)
+
+
+if __name__ == "__main__":
+    main()
