@@ -12,7 +12,8 @@
  * Times are thread CPU time (the machine is shared, so wall time would count other
  * processes), the best of five runs.
  *
- * Usage: board-bench [repeats]   (default 500 passes over the sequences)
+ * Usage: board-bench [--fitted] [repeats]   (default 500 passes over the sequences)
+ * --fitted: the board keeps the fitted evaluation's sums, and that evaluation is timed.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -20,6 +21,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #define NSEQ 64
@@ -65,6 +67,13 @@ static void make_sequence(board *b, uint64_t *seed, int *seq)
 
 static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001B3ull; }
 
+static int fitted; /* --fitted */
+
+static int evaluate(const board *b, const gomoku_weights *w)
+{
+    return fitted ? gomoku__evaluate_fitted(b, w->win_score) : gomoku__evaluate(b, w);
+}
+
 /* Everything the incremental board computes, folded into one number. */
 static uint64_t fingerprint(const board *b, const gomoku_weights *w)
 {
@@ -75,7 +84,7 @@ static uint64_t fingerprint(const board *b, const gomoku_weights *w)
         for (int k = 0; k < K_NUM; k++)
             h = mix(h, (uint64_t)b->ncls[s][k]);
     }
-    return mix(h, (uint64_t)(int64_t)gomoku__evaluate(b, w));
+    return mix(h, (uint64_t)(int64_t)evaluate(b, w));
 }
 
 static void run(const char *name, int size, int rule, int repeats)
@@ -86,6 +95,7 @@ static void run(const char *name, int size, int rule, int repeats)
         exit(1);
     }
     gomoku__board_init(b, size, rule);
+    gomoku__board_set_fitted(b, fitted);
     gomoku_weights w;
     gomoku_default_weights(&w);
 
@@ -162,7 +172,7 @@ static void run(const char *name, int size, int rule, int repeats)
             double t0 = now_ns();
             unsigned acc = 0;
             for (int r = 0; r < per_pos; r++)
-                acc += (unsigned)gomoku__evaluate(b, &w);
+                acc += (unsigned)evaluate(b, &w);
             eval_ns += now_ns() - t0;
             evals += per_pos;
             sink += acc;
@@ -181,6 +191,11 @@ static void run(const char *name, int size, int rule, int repeats)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "--fitted")) {
+        fitted = 1;
+        argv++;
+        argc--;
+    }
     int repeats = argc > 1 ? atoi(argv[1]) : 500;
     if (repeats < 1)
         repeats = 1;

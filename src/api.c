@@ -52,6 +52,14 @@ static int check_new(int size, int rule)
     return GOMOKU_OK;
 }
 
+/* The board keeps the fitted evaluation's sums exactly when the engine's model (under its
+ * rule) is the fitted one: they cost time on every move. */
+static void sync_fitted(gomoku_engine *e)
+{
+    int model = gomoku__eval_model(e->eval_model, e->b.rule);
+    gomoku__board_set_fitted(&e->b, model == GOMOKU_EVAL_FITTED);
+}
+
 int gomoku_new(gomoku_engine **out, int size, gomoku_rule rule)
 {
     if (!out)
@@ -64,6 +72,7 @@ int gomoku_new(gomoku_engine **out, int size, gomoku_rule rule)
     if (!e)
         return GOMOKU_ENOMEM;
     gomoku__board_init(&e->b, size, (int)rule);
+    sync_fitted(e);
     gomoku_default_weights(&e->weights);
     e->hash_mb = DEFAULT_HASH_MB;
     atomic_init(&e->stop, 0);
@@ -134,6 +143,7 @@ int gomoku_reset(gomoku_engine *e, int size, gomoku_rule rule)
     if (gomoku__engine_busy(e))
         return GOMOKU_EBUSY;
     gomoku__board_init(&e->b, size, (int)rule);
+    sync_fitted(e);
     gomoku__tt_clear(e->tt);
     return GOMOKU_OK;
 }
@@ -275,6 +285,7 @@ int gomoku_set_eval_model(gomoku_engine *e, gomoku_eval_model model)
     if (gomoku__engine_busy(e))
         return GOMOKU_EBUSY;
     e->eval_model = (int)model;
+    sync_fitted(e);
     return GOMOKU_OK;
 }
 

@@ -35,15 +35,19 @@ static inline void esum_add(board *b, int idx, int sign)
     }
 }
 
-/* Removes an empty cell's contribution to the counts (the pattern counts only when
- * `full`: see gomoku__board_make_lite). */
+/* `full` in the functions below: 0 for the solver's lite moves (classes only, see
+ * gomoku__board_make_lite), 1 for full moves (the pattern counts too), FITTED for full
+ * moves on a board that keeps the fitted evaluation's sums as well. */
+#define FITTED 2
+
+/* Removes an empty cell's contribution to the counts. */
 static inline void count_out(board *b, int idx, int full)
 {
     for (int d = 0; d < NDIR && full; d++) {
         b->npat[0][b->pat[idx][d] & 15]--;
         b->npat[1][b->pat[idx][d] >> 4]--;
     }
-    if (full)
+    if (full == FITTED)
         esum_add(b, idx, -1);
     b->ncls[0][b->cls[idx][0]]--;
     b->ncls[1][b->cls[idx][1]]--;
@@ -55,7 +59,7 @@ static inline void count_in(board *b, int idx, int full)
         b->npat[0][b->pat[idx][d] & 15]++;
         b->npat[1][b->pat[idx][d] >> 4]++;
     }
-    if (full)
+    if (full == FITTED)
         esum_add(b, idx, 1);
     b->ncls[0][b->cls[idx][0]]++;
     b->ncls[1][b->cls[idx][1]]++;
@@ -181,7 +185,7 @@ static inline void save_cell(board_undo *u, const board *b, int q, uint32_t v)
  * when a pattern at or above OPEN_THREE came or went. A cell is on only one of the four
  * lines through the move, so when u is not NULL each changed cell is saved once. */
 static HOT_INLINE void update_cell(board *b, board_undo *u, int q, int d, uint32_t set,
-                                   uint32_t clear, int full)
+                                   uint32_t clear, int full, int acc[4])
 {
     uint32_t k = (b->key[q][d] & ~clear) | set;
     b->key[q][d] = k;
@@ -200,15 +204,17 @@ static HOT_INLINE void update_cell(board *b, board_undo *u, int q, int d, uint32
         b->npat[1][op >> 4]--;
         b->npat[0][np & 15]++;
         b->npat[1][np >> 4]++;
+    }
+    if (full == FITTED) {
         /* Only the pattern in d changed: the new base-9 index is the old one moved by the
-         * change of that digit. */
+         * change of that digit. The sums gather in acc (update_lines' locals). */
         static const int pow9[NDIR] = {1, 9, 81, 729};
         for (int c = 0; c < 2; c++) {
             int i = gomoku__combo9(v >> (4 * c));
             int j = i + ((int)((np >> (4 * c)) & 15) - (int)((op >> (4 * c)) & 15)) * pow9[d];
             const gomoku__eval_pair *e = b->etab[c];
-            b->esum[c][0] += e[j].own - e[i].own;
-            b->esum[c][1] += e[j].opp - e[i].opp;
+            acc[2 * c] += e[j].own - e[i].own;
+            acc[2 * c + 1] += e[j].opp - e[i].opp;
         }
     }
     v ^= (op ^ np) << (8 * d);
@@ -245,6 +251,7 @@ static HOT_INLINE void update_lines(board *b, board_undo *u, int idx, uint32_t c
      * lies within four steps, and a longer line wins as well): those cells at distance
      * five need their keys updated only. */
     uint32_t far = b->rule == GOMOKU_FREESTYLE ? 0x40001u : 0; /* slots 0 and 9 */
+    int acc[4] = {0, 0, 0, 0};
     for (int d = 0; d < NDIR; d++) {
         int step = b->dir_step[d];
         uint32_t k = b->key[idx][d];
@@ -264,8 +271,14 @@ static HOT_INLINE void update_lines(board *b, board_undo *u, int idx, uint32_t c
             int q = idx + (j < 5 ? j - 5 : j - 4) * step;
             int shift = 2 * (9 - j);
             update_cell(b, u, q, d, placing ? colour << shift : 0, placing ? 0 : 3u << shift,
-                        full);
+                        full, acc);
         }
+    }
+    if (full == FITTED) {
+        b->esum[0][0] += acc[0];
+        b->esum[0][1] += acc[1];
+        b->esum[1][0] += acc[2];
+        b->esum[1][1] += acc[3];
     }
 }
 
@@ -378,10 +391,10 @@ static HOT_INLINE void restore_lines(board *b, const board_undo *u, int idx, int
         memcpy(b->pat[u->q[n]], &u->pat[n], sizeof u->pat[n]);
         memcpy(b->cls[u->q[n]], u->cls[n], 2);
     }
-    if (full) {
+    if (full)
         memcpy(b->npat, u->npat, sizeof b->npat);
+    if (full == FITTED)
         memcpy(b->esum, u->esum, sizeof b->esum);
-    }
     memcpy(b->ncls, u->ncls, sizeof b->ncls);
 }
 
@@ -411,10 +424,10 @@ static HOT_INLINE void place(board *b, int idx, int full)
     board_undo *u = &b->undo[b->nmoves & (UNDO_PLIES - 1)];
     u->nmoves = b->nmoves;
     u->len = 0;
-    if (full) {
+    if (full)
         memcpy(u->npat, b->npat, sizeof u->npat);
+    if (full == FITTED)
         memcpy(u->esum, b->esum, sizeof u->esum);
-    }
     memcpy(u->ncls, b->ncls, sizeof u->ncls);
     uint32_t v;
     memcpy(&v, b->pat[idx], sizeof v);
@@ -462,8 +475,35 @@ static HOT_INLINE void take_back(board *b, int full)
     b->forbidden_loss = 0;
 }
 
-void gomoku__board_make(board *b, int idx) { place(b, idx, 1); }
-void gomoku__board_unmake(board *b) { take_back(b, 1); }
+void gomoku__board_make(board *b, int idx)
+{
+    if (b->fitted)
+        place(b, idx, FITTED);
+    else
+        place(b, idx, 1);
+}
+void gomoku__board_unmake(board *b)
+{
+    if (b->fitted)
+        take_back(b, FITTED);
+    else
+        take_back(b, 1);
+}
+
+void gomoku__board_set_fitted(board *b, int on)
+{
+    if (b->fitted == on)
+        return;
+    int n = b->nmoves, moves[GOMOKU_MAX_CELLS];
+    memcpy(moves, b->moves, sizeof moves[0] * (size_t)n);
+    gomoku__board_init(b, b->size, b->rule);
+    b->fitted = on;
+    for (int y = 0; y < b->size && on; y++)
+        for (int x = 0; x < b->size; x++)
+            esum_add(b, board_index(b, x, y), 1);
+    for (int i = 0; i < n; i++)
+        gomoku__board_make(b, moves[i]);
+}
 void gomoku__board_make_lite(board *b, int idx) { place(b, idx, 0); }
 void gomoku__board_unmake_lite(board *b) { take_back(b, 0); }
 
@@ -524,7 +564,7 @@ int gomoku__board_check(const board *b)
     if (hash != b->hash)
         return 0;
     if (memcmp(npat, b->npat, sizeof npat) != 0 || memcmp(ncls, b->ncls, sizeof ncls) != 0 ||
-        memcmp(esum, b->esum, sizeof esum) != 0)
+        (b->fitted && memcmp(esum, b->esum, sizeof esum) != 0))
         return 0;
     int stones = 0;
     for (int idx = 0; idx < cells; idx++)

@@ -111,8 +111,10 @@ typedef struct board {
     int npat[2][P_NUM];             /* counts of (empty cell, direction) points per pattern */
     int ncls[2][K_NUM];             /* counts of empty cells per class */
     const gomoku__eval_pair *etab[2];/* per colour: the fitted table for its cells */
+    int fitted;                     /* 1: esum is kept (gomoku__board_set_fitted) */
     int esum[2][2];                 /* per colour: the sum of etab over its empty cells, own
-                                       [0] and opp [1] (kept with npat: stale in lite moves) */
+                                       [0] and opp [1]; kept only when `fitted`, and stale
+                                       in lite moves */
 
     uint64_t zobrist[2][MAX_PADDED];/* per colour and padded index (copied from a const
                                        table so the hash does not depend on the size) */
@@ -213,6 +215,10 @@ const gomoku__eval_pair *gomoku__eval_table(int rule, int colour);
 
 /* board.c */
 void gomoku__board_init(board *b, int size, int rule);
+/* Starts (on 1) or stops keeping the fitted evaluation's sums, which cost a third more
+ * time a move (measured with bench/board-bench). Starting replays the game on a fresh
+ * board, so that every undo record holds the sums too. */
+void gomoku__board_set_fitted(board *b, int on);
 /* Places a stone of the side to move at the empty on-board cell idx; the game must be
  * ongoing. Updates patterns, hash, state (win, draw, renju forbidden loss). */
 void gomoku__board_make(board *b, int idx);

@@ -190,8 +190,9 @@ int gomoku__evaluate_fitted(const board *b, int win_score)
 
 int gomoku__evaluate_model(const board *b, const gomoku_weights *w, int model)
 {
-    return model == GOMOKU_EVAL_FITTED ? gomoku__evaluate_fitted(b, w->win_score)
-                                       : gomoku__evaluate(b, w);
+    /* The board keeps the sums whenever the engine's model is the fitted one (api.c). */
+    return model == GOMOKU_EVAL_FITTED && b->fitted ? gomoku__evaluate_fitted(b, w->win_score)
+                                                    : gomoku__evaluate(b, w);
 }
 
 void gomoku__breakdown(gomoku_eval_info *out, const board *b, const gomoku_weights *w,

@@ -118,6 +118,8 @@ static void test_fitted_sums_match_recomputation_after_random_make_and_undo(void
             uint64_t s = 777 + 13 * r + z;
             int checked = 0;
             for (int step = 0; step < steps; step++) {
+                if (step == 20) /* start keeping the sums mid-game */
+                    gomoku__board_set_fitted(&b, 1);
                 int undo = b.nmoves > 0 &&
                            (b.state != GOMOKU_ONGOING || test_rand(&s) % 4 == 0);
                 if (undo) {
@@ -130,8 +132,9 @@ static void test_fitted_sums_match_recomputation_after_random_make_and_undo(void
                     while (b.cell[idx] != C_EMPTY);
                     gomoku__board_make(&b, idx);
                 }
-                if (b.state != GOMOKU_ONGOING)
+                if (b.state != GOMOKU_ONGOING || !b.fitted)
                     continue;
+                assert_true(gomoku__board_check(&b));
                 assert_int_equal(gomoku__evaluate_fitted(&b, 20000), fitted_from_scratch(&b));
                 checked++;
             }
@@ -144,6 +147,7 @@ static void test_fitted_sums_match_recomputation_after_random_make_and_undo(void
             }
             static board fresh;
             gomoku__board_init(&fresh, size, all_rules[r]);
+            gomoku__board_set_fitted(&fresh, 1);
             assert_memory_equal(b.esum, fresh.esum, sizeof b.esum);
         }
 }
