@@ -5,7 +5,7 @@
  * depend on the machine or its load), so a change meant to be a pure speed-up must keep it.
  * Also measures the board's speed: moves played and taken back per second.
  *
- *   gomoku-bench [--depth N] [--hash MB] [--threads N]
+ *   gomoku-bench [--depth N] [--hash MB] [--threads N] [--fitted]
  *
  * Uses only the public API.
  */
@@ -54,10 +54,11 @@ static const char *rule_name(gomoku_rule r)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: gomoku-bench [--depth N] [--hash MB] [--threads N]\n"
+    fprintf(f, "usage: gomoku-bench [--depth N] [--hash MB] [--threads N] [--fitted]\n"
                "  --depth N     search depth, 1..%d (default 7)\n"
                "  --hash MB     hash table size, 1..65536 MB (default 16)\n"
                "  --threads N   search threads, 1..64 (default 1)\n"
+               "  --fitted      evaluate with the fitted tables (GOMOKU_EVAL_FITTED)\n"
                "  -h, --help, --version\n",
             GOMOKU_MAX_PV);
 }
@@ -81,7 +82,7 @@ static int int_option(const char *name, const char *s, int lo, int hi)
 
 int main(int argc, char **argv)
 {
-    int depth = 7, hash = 16, threads = 1;
+    int depth = 7, hash = 16, threads = 1, fitted = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -96,6 +97,8 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--hash")) {
             hash = int_option(a, v, 1, 65536);
             i++;
+        } else if (!strcmp(a, "--fitted")) {
+            fitted = 1;
         } else if (!strcmp(a, "--threads")) {
             threads = int_option(a, v, 1, 64);
             i++;
@@ -114,6 +117,8 @@ int main(int argc, char **argv)
         int rc = gomoku_new(&e, 15, positions[i].rule);
         if (rc == GOMOKU_OK)
             rc = gomoku_set_hash_size(e, hash);
+        if (rc == GOMOKU_OK && fitted)
+            rc = gomoku_set_eval_model(e, GOMOKU_EVAL_FITTED);
         if (rc == GOMOKU_OK)
             rc = gomoku_play_moves(e, positions[i].moves);
         if (rc != GOMOKU_OK) {

@@ -1,7 +1,10 @@
 /*
- * eval.c - the static evaluation: a weighted count of line patterns, plus the rules of
- * whose turn it is. All counts are kept incrementally by board.c, so evaluating is a few
- * dozen multiplications whatever the board size.
+ * eval.c - the static evaluation: the rules of whose turn it is, then one of two models
+ * (gomoku_eval_model). The weights' model is a weighted count of line patterns and
+ * combination points. The fitted model values each empty cell by the combination of its
+ * four line patterns, from the tables of eval_table.c (bench/fit-combo.py), as the
+ * mover's cell or the opponent's. All counts and sums are kept incrementally by board.c,
+ * so evaluating is a few dozen multiplications whatever the board size.
  */
 #include "eval_table.h"
 #include "internal.h"
@@ -128,7 +131,8 @@ const gomoku__eval_pair *gomoku__eval_table(int rule, int colour)
     return raw_table[table_of(rule, colour)];
 }
 
-/* Where there is a model per rule: the one the library picks (GOMOKU_EVAL_DEFAULT). */
+/* The model GOMOKU_EVAL_DEFAULT picks per rule. The fitted tables lost every node-limited
+ * match against the weights (docs/strength.md), so the weights stay in every rule. */
 static const int default_model[4] = {GOMOKU_EVAL_WEIGHTS, GOMOKU_EVAL_WEIGHTS,
                                      GOMOKU_EVAL_WEIGHTS, GOMOKU_EVAL_WEIGHTS};
 
