@@ -336,7 +336,7 @@ def write_c(a, own_t, opp_t, k, npos, ngames, before, after, ep):
         " * of the games held out.",
         " * Cross-entropy at K = %.6g, hand-set weights -> fitted (epoch %d):" % (k, ep),
         " * train %.4f -> %.4f, held out %.4f -> %.4f." % (before[0], after[0], before[1], after[1]),
-    ] + [" * " + x for x in a.note] + [
+    ] + [" * " + x.replace("*/", "* /") for x in a.note] + [
         " * Index: the sorted four line patterns of a cell (gomoku__combo_index); tables in the",
         " * order freestyle, standard, renju black's cells, renju white's cells.",
         " */",
