@@ -17,7 +17,8 @@
  * MEMORY     An engine holds its position (about 100 KB) and its hash table (16 MB by
  *            default, see gomoku_set_hash_size(); allocated at the first search). From
  *            its first search on it also keeps the searches' working memory, touched
- *            when made, so that no later search waits on fresh pages (a stopped search
+ *            when made (the threat worker's by the worker, beside the main search), so
+ *            that no later search waits on fresh pages (a stopped search
  *            returns within about a millisecond of work): about 1 MB per search thread
  *            (and 100 KB per extra thread, for its copy of the engine), and the threat
  *            solver's tables, sized for the largest node budgets a search has had, up to

@@ -395,6 +395,7 @@ struct gomoku__vct_memo {
     uint64_t key; /* the position the table belongs to (0: none yet, the table is clear) */
     df_table t;
     size_t cap;
+    size_t touched[2]; /* bytes of the table and of the move cache touched so far */
 };
 
 /* Clears the first `slots` of the memo's table and their move cache: a view of that
@@ -493,6 +494,7 @@ gomoku__vct_memo *gomoku__vct_memo_new(long long budget)
     m->key = 0;
     size_t slots = budget > 0 ? df_slots(budget) : DF_SLOTS_MAX, mcn = mc_entries(slots);
     m->cap = slots;
+    m->touched[0] = m->touched[1] = 0;
     m->t.s = gomoku__big_zalloc(slots * sizeof *m->t.s);
     m->t.mask = slots - 1;
     m->t.mc = gomoku__big_zalloc(mcn * sizeof *m->t.mc);
@@ -504,7 +506,16 @@ gomoku__vct_memo *gomoku__vct_memo_new(long long budget)
     return m;
 }
 
-int gomoku__vct_memo_reserve(gomoku__vct_memo **memo, long long budget)
+void gomoku__vct_memo_touch(gomoku__vct_memo *memo, atomic_int *stop, atomic_int *stop2)
+{
+    if (!memo)
+        return;
+    gomoku__touch(memo->t.s, memo->cap * sizeof *memo->t.s, &memo->touched[0], stop, stop2);
+    gomoku__touch(memo->t.mc, mc_entries(memo->cap) * sizeof *memo->t.mc, &memo->touched[1],
+                  stop, stop2);
+}
+
+int gomoku__vct_memo_reserve(gomoku__vct_memo **memo, long long budget, int touch)
 {
     size_t slots = budget > 0 ? df_slots(budget) : DF_SLOTS_MAX;
     gomoku__vct_memo *m = *memo;
@@ -522,8 +533,10 @@ int gomoku__vct_memo_reserve(gomoku__vct_memo **memo, long long budget)
             m->key = MEMO_DIRTY;
         return -1;
     }
-    /* Every page touched now, before a clock or a stop can be waiting on it. */
-    memo_view(fresh, slots);
+    if (touch) /* every page now, before a clock or a stop can be waiting on it */
+        gomoku__vct_memo_touch(fresh, NULL, NULL);
+    fresh->t.mask = slots - 1;
+    fresh->t.mc_mask = mc_entries(slots) - 1;
     gomoku__vct_memo_free(m);
     *memo = fresh;
     return 0;

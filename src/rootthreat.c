@@ -133,19 +133,22 @@ void gomoku__rootthreat_tables(gomoku__rootthreat *rt, gomoku__search_mem *mem)
                                 rt->filter_budget};
     for (int i = 0; i < 4; i++)
         most = others[i] > most ? others[i] : most;
-    gomoku__threat_space_reserve(&mem->space[0], most);
-    gomoku__vct_memo_reserve(&mem->memo[0], most);
+    gomoku__threat_space_reserve(&mem->space[0], most, 1);
+    gomoku__vct_memo_reserve(&mem->memo[0], most, 1);
     mem->space[0].df = mem->memo[0];
     rt->space = &mem->space[0];
     if (rt->nthreads == 1 && root_vct_open(rt) &&
-        gomoku__vct_memo_reserve(&mem->memo[1], (long long)(rt->clock->hard_ms * OPEN_VCT_UNTIL *
-                                                             VCT_PER_MS)) == 0)
+        gomoku__vct_memo_reserve(&mem->memo[1],
+                                 (long long)(rt->clock->hard_ms * OPEN_VCT_UNTIL * VCT_PER_MS),
+                                 1) == 0)
         rt->root_memo = mem->memo[1];
     if (rt->nthreads > 1) {
-        /* The worker's VCT runs before its checks, in the table of its first memo. */
-        gomoku__threat_space_reserve(&mem->space[1], worker_budget(rt));
+        /* The worker's VCT runs before its checks, in the table of its first memo. The
+         * worker touches its tables itself (threat_worker()), beside the main search,
+         * which would otherwise wait for them (up to 24 MB). */
+        gomoku__threat_space_reserve(&mem->space[1], worker_budget(rt), 0);
         for (int i = 0; i < 2; i++)
-            if (gomoku__vct_memo_reserve(&mem->memo[2 + i], 0) == 0)
+            if (gomoku__vct_memo_reserve(&mem->memo[2 + i], 0, 0) == 0)
                 rt->worker_memo[i] = mem->memo[2 + i];
         mem->space[1].df = mem->memo[2];
         rt->worker_space = &mem->space[1];
@@ -469,6 +472,13 @@ static void *threat_worker(void *arg)
 #endif
     int line[MAX_PLY];
     long long used = 0;
+    /* Its tables' fresh pages, touched before its solver calls meet them (new tables
+     * only: the first search of an engine, or one with larger budgets). */
+    if (rt->worker_space) {
+        gomoku__threat_space_touch(rt->worker_space, &rt->worker_stop, rt->stop);
+        for (int i = 0; i < 2; i++)
+            gomoku__vct_memo_touch(rt->worker_memo[i], &rt->worker_stop, rt->stop);
+    }
     /* gomoku_stop() reaches the worker at once, not after the main thread has unwound. */
     int len = solve(rt->worker_space, b, 1, rt->worker_budget, &used, line, &rt->worker_stop,
                     rt->stop, NULL);

@@ -158,6 +158,23 @@ int gomoku__threat_job(board *b, int vct, gomoku__vct_job *job)
                job->ms, vct ? &job->refuted : NULL, NULL, job->stop2, job->space);
 }
 
+/* ---- kept tables ------------------------------------------------------------------ */
+
+/* 256 KB: a few hundred microseconds where first touches are slow, so a stop waits little. */
+#define TOUCH_CHUNK ((size_t)256 << 10)
+
+void gomoku__touch(void *p, size_t bytes, size_t *done, atomic_int *stop, atomic_int *stop2)
+{
+    while (*done < bytes) {
+        if ((stop && atomic_load_explicit(stop, memory_order_relaxed)) ||
+            (stop2 && atomic_load_explicit(stop2, memory_order_relaxed)))
+            return;
+        size_t n = bytes - *done < TOUCH_CHUNK ? bytes - *done : TOUCH_CHUNK;
+        memset((char *)p + *done, 0, n);
+        *done += n;
+    }
+}
+
 /* ---- public API ------------------------------------------------------------------ */
 
 static int threat_api(gomoku_threat_result *out, gomoku_engine *e, long long node_budget,

@@ -36,13 +36,19 @@ typedef struct gomoku__vct_memo gomoku__vct_memo;
 gomoku__vct_memo *gomoku__vct_memo_new(long long budget);
 void gomoku__vct_memo_free(gomoku__vct_memo *memo); /* NULL is a no-op */
 /* A memo the engine keeps from search to search: *memo is made, or grown, to hold the
- * table of `budget` (as gomoku__vct_memo_new()), every page of it touched now, and it
- * forgets its position (its next call clears the part of the table it uses). Fresh pages
- * are mapped at their first touch, which on some machines takes milliseconds a huge page
- * in the kernel; a solver that meets them after gomoku_stop() cannot see the stop
- * (bench/stop-latency). Returns 0, or -1 when out of memory: then *memo is as it was,
- * forgotten, and may be NULL or smaller than asked. */
-int gomoku__vct_memo_reserve(gomoku__vct_memo **memo, long long budget);
+ * table of `budget` (as gomoku__vct_memo_new()), and it forgets its position (its next
+ * call clears the part of the table it uses). With `touch`, every page of a new table is
+ * touched now; else gomoku__vct_memo_touch() does it. Fresh pages are mapped at their
+ * first touch, which on some machines takes milliseconds a huge page in the kernel; a
+ * solver that meets them after gomoku_stop() cannot see the stop (bench/stop-latency).
+ * Returns 0, or -1 when out of memory: then *memo is as it was, forgotten, and may be
+ * NULL or smaller than asked. */
+int gomoku__vct_memo_reserve(gomoku__vct_memo **memo, long long budget, int touch);
+/* Touches the pages of the memo's table not touched yet, a few at a time, until either
+ * flag is set (NULL: none); the rest is left for the next call. Before any solver call
+ * of the search uses the memo: the table is cleared (it is, or gets cleared at its first
+ * use). NULL is a no-op. */
+void gomoku__vct_memo_touch(gomoku__vct_memo *memo, atomic_int *stop, atomic_int *stop2);
 
 /* The tables one thread's solver calls work in, kept by the engine from search to search
  * and touched when made (see gomoku__vct_memo_reserve()): the depth-first search's table
@@ -52,11 +58,18 @@ int gomoku__vct_memo_reserve(gomoku__vct_memo **memo, long long budget);
 typedef struct gomoku__threat_space {
     struct vcf_slot *vcf;    /* the depth-first search's table (threatctx.h) */
     size_t vcf_slots;
+    size_t vcf_touched;      /* its bytes touched so far */
     gomoku__vct_memo *df;    /* df-pn's table; not owned (the engine's memos) */
 } gomoku__threat_space;
-/* Makes, or grows, the depth-first table for calls of up to `budget` nodes, touched; 0, or
- * -1 when out of memory (then the space is as it was). */
-int gomoku__threat_space_reserve(gomoku__threat_space *space, long long budget);
+/* Makes, or grows, the depth-first table for calls of up to `budget` nodes, touched now
+ * with `touch` (else by gomoku__threat_space_touch()); 0, or -1 when out of memory (then
+ * the space is as it was). */
+int gomoku__threat_space_reserve(gomoku__threat_space *space, long long budget, int touch);
+/* As gomoku__vct_memo_touch(), for the depth-first table. */
+void gomoku__threat_space_touch(gomoku__threat_space *space, atomic_int *stop, atomic_int *stop2);
+/* Zeroes [p + *done, p + bytes) a chunk at a time, counting in *done, until either flag is
+ * set (threat.c). */
+void gomoku__touch(void *p, size_t bytes, size_t *done, atomic_int *stop, atomic_int *stop2);
 void gomoku__threat_space_free(gomoku__threat_space *space); /* the vcf table; not df */
 /* One call of a resumable VCT: what it may spend, and what it found. */
 typedef struct gomoku__vct_job {

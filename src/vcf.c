@@ -51,7 +51,7 @@ static vcf_slot *vcf_find(threat_ctx *c, uint64_t key)
     return &c->tt[key & c->tt_mask];
 }
 
-int gomoku__threat_space_reserve(gomoku__threat_space *space, long long budget)
+int gomoku__threat_space_reserve(gomoku__threat_space *space, long long budget, int touch)
 {
     size_t want = gomoku__vcf_slots(budget);
     if (space->vcf_slots >= want)
@@ -59,11 +59,20 @@ int gomoku__threat_space_reserve(gomoku__threat_space *space, long long budget)
     vcf_slot *t = gomoku__big_zalloc(want * sizeof *t);
     if (!t)
         return -1;
-    memset(t, 0, want * sizeof *t); /* touched now (see gomoku__vct_memo_reserve()) */
     gomoku__threat_space_free(space);
     space->vcf = t;
     space->vcf_slots = want;
+    space->vcf_touched = 0;
+    if (touch)
+        gomoku__threat_space_touch(space, NULL, NULL);
     return 0;
+}
+
+void gomoku__threat_space_touch(gomoku__threat_space *space, atomic_int *stop, atomic_int *stop2)
+{
+    if (space->vcf)
+        gomoku__touch(space->vcf, space->vcf_slots * sizeof *space->vcf, &space->vcf_touched,
+                      stop, stop2);
 }
 
 void gomoku__threat_space_free(gomoku__threat_space *space)
@@ -71,6 +80,7 @@ void gomoku__threat_space_free(gomoku__threat_space *space)
     gomoku__big_free(space->vcf, space->vcf_slots * sizeof *space->vcf);
     space->vcf = NULL;
     space->vcf_slots = 0;
+    space->vcf_touched = 0;
 }
 
 static void vcf_store(threat_ctx *c, uint64_t key, int depth, int len)
