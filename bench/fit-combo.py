@@ -34,6 +34,7 @@ search's margins were set for the hand-set ones). It prints the losses and write
 tables as C source (src/eval_table.c). Developer tool: standard library only (no numpy), not installed.
 """
 import argparse
+import importlib.util
 import json
 import math
 import multiprocessing
@@ -62,17 +63,11 @@ def table_of(rule, colour):
 # ---- games ---------------------------------------------------------------------------
 
 def openings(n, seed):
-    rng = random.Random(seed)
-    cells = [(x, y) for x in range(4, 11) for y in range(4, 11) if (x, y) != (7, 7)]
-    out, seen = [], set()
-    while len(out) < n:
-        stones = rng.sample(cells, 3)
-        key = (stones[0], stones[2], stones[1])
-        if key in seen or (stones[2], stones[0], stones[1]) in seen:
-            continue
-        seen.add(key)
-        out.append([(7, 7)] + stones)
-    return out
+    """The seeded four-stone openings of bench/texel-tune.py (one family for both fits)."""
+    spec = importlib.util.spec_from_file_location("texel_tune", os.path.join(HERE, "texel-tune.py"))
+    texel = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(texel)
+    return texel.openings(n, seed)
 
 
 def play_one(task):
