@@ -9,7 +9,7 @@
  *   gomoku__rootthreat_start_worker with two threads or more: the worker starts
  *   gomoku__rootthreat_before       the mover's win, or the root moves filtered
  *   ... during the main search: _best_changed, _drop_lost, _check, _verified, _resume,
- *       and (every 1024 nodes) _won and _best_lost
+ *       and (every 128 nodes) _won and _best_lost
  *   gomoku__rootthreat_finish       the worker stopped, its results applied
  *   gomoku__rootthreat_final_check  the chosen move checked once more
  */
@@ -116,7 +116,7 @@ int gomoku__rootthreat_finish(gomoku__rootthreat *rt, int searched, int *move, i
 int gomoku__rootthreat_final_check(gomoku__rootthreat *rt, board *b, int move, int score,
                                    const int *list, int n);
 
-/* Every 1024 nodes of the search threads: has the worker proven a win? */
+/* Every 128 nodes of the search threads: has the worker proven a win? */
 static inline int gomoku__rootthreat_won(gomoku__rootthreat *rt)
 {
     return atomic_load_explicit(&rt->won, memory_order_relaxed);
