@@ -73,8 +73,9 @@ typedef struct search_thread {
 /* Nodes and limits                                                                    */
 /* ---------------------------------------------------------------------------------- */
 
-/* Every 128 nodes: the stop flag, the hard time limit, the shared node count (search.c);
- * at 1024 a stopped search could run on for up to 7 ms (bench/stop-latency). */
+/* Every 128 nodes: the stop flag, the hard time limit, the shared node count (search.c).
+ * That often, a stopped search unwinds within a fraction of a millisecond of work
+ * (bench/stop-latency). */
 void gomoku__slow_check(search_thread *t);
 
 /* Counts a node and says whether the search must unwind. With one thread the node limit
