@@ -96,6 +96,26 @@ static const int mcp_limit[MCP_DEPTH + 1] = {0, 4, 5, 7, 9, 11, 13, 16, 18};
 #define LMR_LOUD_FROM 8
 #define QS_MAX 8          /* quiescence plies: four fours and their blocks (measured:
                              12 scored 57/120, 6 scored 50.3% of 360 games) */
+/* The deeper tree (docs/strength.md, "11-26 deeper tree"): four changes measured together, since
+ * one at a time each was within the noise of 160 games (bench/ab-match.py at 200k nodes a
+ * move, freestyle, against the search without it: internal iterative reduction 53.1%,
+ * singular extension 51.2%, two free defence lists 51.2%, history malus 50.6%, log
+ * reductions of late loud moves 52.2%); all five together scored 186/320 (58.1%, +57
+ * [+19, +96]) and reach about two plies deeper at 1M nodes on the openings. In renju
+ * the five scored 72/160 (45.0%, -35 [-90, +19]): renju keeps its search (LMR_FROM). */
+#define IIR_FROM 4         /* internal iterative reduction from this depth */
+#define SE_FROM 6          /* singular extension from this depth */
+#define SE_MARGIN 4        /* its margin per ply, in evaluation units (about a third of a
+                              lone two's weight a ply) */
+/* Defence lists (of DEFENCE_EXTEND moves or fewer) searched without using depth, at most
+ * this many on one path: without a cap, a side that answers three after three keeps the
+ * depth of the node where the threes began, and the replies of such lines were 44% of
+ * the search's nodes on the openings (2 -> about one ply deeper at 1M nodes; 4 the same
+ * score and half of that depth). */
+#define DEFENCE_FREE 2
+/* Late loud moves (see the move loop) get the log reductions from this rank on, in the
+ * rules of the selective search; renju keeps LMR_LOUD_FROM. */
+#define LMR_LOUD_SEL_FROM 3
 #define VERIFY_FROM 4      /* iterations from which the best move is checked */
 
 /* ---------------------------------------------------------------------------------- */
@@ -337,7 +357,7 @@ static int drop_dead(const board *b, int *list, int n, int *pruned)
     return k;
 }
 
-static int search(search_thread *t, int alpha, int beta, int depth, int ply, int pv_node)
+static int search(search_thread *t, int alpha, int beta, int depth, int ply, int pv_node, int cut)
 {
     board *b = t->b;
     /* At the horizon the quiescence search takes over, unless the side to move faces an
@@ -360,6 +380,8 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
     if (node_start(t, ply, MAX_PLY - QS_MAX - 2, &done))
         return done;
     int me = b->side - 1, opp = 1 - me;
+    /* The rules of the selective search: every rule but renju (see LMR_FROM). */
+    int selective = b->rule != GOMOKU_RENJU;
 
     /* Mate distance: nothing here can beat a shorter mate already found. */
     if (alpha < -(WIN - ply))
@@ -374,12 +396,17 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
     if (gomoku__tt_probe(t->sh->tt, b->hash, ply, &hit)) {
         if (hit.move > 0 && hit.move < MAX_PADDED && b->cell[hit.move] == C_EMPTY)
             hash_move = hit.move;
-        if (!pv_node && hit.depth >= depth &&
+        if (!pv_node && hit.depth >= depth && !t->excluded[ply] &&
             ((hit.bound == TT_EXACT) || (hit.bound == TT_LOWER && hit.score >= beta) ||
              (hit.bound == TT_UPPER && hit.score <= alpha)))
             return hit.score;
     }
 
+    /* Internal iterative reduction: a PV or expected cut node that the table knows
+     * nothing about is searched a ply shallower; its first moves are then ordered by the
+     * cell scores alone, and the next iteration finds the table filled (see IIR_FROM). */
+    if (selective && (pv_node || cut) && !hash_move && !horizon && depth >= IIR_FROM)
+        depth--;
     /* Reverse futility pruning: near the horizon, a side whose static value beats beta by
      * a margin per ply, and which faces no threat it must answer nor a double-three point
      * of the opponent, is taken at its word. Not in renju (see RFP_DEPTH). */
@@ -389,11 +416,33 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
     int stat = evaluate(t);
     t->sev[ply] = stat;
     int improving = ply < 2 || stat > t->sev[ply - 2];
-    if (!pv_node && !horizon && depth <= RFP_DEPTH && beta < GOMOKU_SCORE_WIN_MIN &&
+    if (!pv_node && !horizon && depth <= RFP_DEPTH && beta < GOMOKU_SCORE_WIN_MIN && !t->excluded[ply] &&
         b->rule != GOMOKU_RENJU &&
         oc[K_FIVE] + oc[K_OPEN_FOUR] + oc[K_FOUR_THREE] + oc[K_DOUBLE_THREE] == 0 &&
         stat - RFP_MARGIN * (depth - improving) >= beta)
         return stat;
+    int se_ext = 0;
+    /* Singular extension: when the table's move held (a lower bound, searched nearly as
+     * deep) and every other move fails below its value by a margin in a search of half
+     * the depth, that move is the only one and is searched a ply deeper. If the others
+     * beat beta too, the node is cut at once (multi-cut). Not near mates, not against a
+     * four, and extensions stop at twice the iteration's depth (see SE_FROM). */
+    if (selective && hash_move && !horizon && !t->excluded[ply] && depth >= SE_FROM &&
+        ply < 2 * t->iter_depth &&
+        (hit.bound & TT_LOWER) && hit.depth >= depth - 2 &&
+        hit.score < GOMOKU_SCORE_WIN_MIN && hit.score > -GOMOKU_SCORE_WIN_MIN &&
+        oc[K_FIVE] == 0 && !move_illegal(b, hash_move)) {
+        int sbeta = hit.score - SE_MARGIN * depth;
+        t->excluded[ply] = hash_move;
+        int v = search(t, sbeta - 1, sbeta, depth / 2, ply, 0, cut);
+        t->excluded[ply] = 0;
+        if (t->stopped)
+            return 0;
+        if (v < sbeta)
+            se_ext = 1;
+        else if (sbeta >= beta)
+            return sbeta;
+    }
     int *list = t->moves[ply], *score = t->scores[ply];
     int forced, pruned_dead = 0;
     int n = gomoku__generate(b, &t->bx[ply], list, &forced);
@@ -413,6 +462,11 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
      * answered from a short list of defences) are read further than quiet play; a
      * horizon node's replies go to the quiescence search. */
     int new_depth = !horizon && (n == 1 || (forced && n <= DEFENCE_EXTEND)) ? depth : depth - 1;
+    /* ...but on one path only the first DEFENCE_FREE defence lists of several moves
+     * are free; a single reply always is (see DEFENCE_FREE). */
+    if (selective && new_depth == depth && n > 1 && t->extc[ply] >= DEFENCE_FREE)
+        new_depth = depth - 1;
+    t->extc[ply + 1] = t->extc[ply] + (new_depth == depth && n > 1);
     int old_alpha = alpha, best = -INF, best_move = 0, pruned = pruned_dead;
     /* Near the horizon, quiet moves beyond the first few are not searched at all (late
      * move pruning), and at depth 1 and 2 neither is any late move but a four (see
@@ -421,6 +475,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
      * picked one by one and skipped: the selection of the next best move over a list of
      * a hundred cells was a fifth of the search's time (`make bench` 3.84 s -> 3.37 s,
      * the same nodes). */
+    int qtried[64], nq = 0; /* the quiet moves searched, for the history malus */
     int lmp_at = -1, lmp_any = INF;
     if (!forced && !pv_node && depth <= LMP_DEPTH) {
         lmp_at = LMP_BASE + LMP_STEP * depth;
@@ -430,7 +485,6 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
                 lmp_at = lmp_any;
         }
     }
-    int selective = b->rule != GOMOKU_RENJU;
     if (selective && !forced && !horizon && depth <= MCP_DEPTH) {
         int lim = mcp_limit[depth];
         if (!improving)
@@ -450,6 +504,8 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
         }
         pick_best(list, score, n, i);
         int m = list[i];
+        if (m == t->excluded[ply])
+            continue;
         /* Late quiet moves are searched less deep first; a move that then beats alpha is
          * searched again at full depth. Reductions never drop a reply, so forced results
          * stay exact. */
@@ -472,7 +528,24 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
             if (r < 0)
                 r = 0;
         }
-        if (!quiet && !forced && depth >= 3 && i >= LMR_LOUD_FROM && new_depth > 1 &&
+        if (selective && !quiet && !forced && depth >= 2 && i >= LMR_LOUD_SEL_FROM &&
+            b->cls[m][me] < K_FOUR && m != t->killer[ply][0] && m != t->killer[ply][1]) {
+            /* A late move that is not quiet (it makes or takes a three point, or a
+             * double-two cell) and makes no four: the log reduction, one ply less, and
+             * one less again when it makes a three of the mover's, which may start an
+             * attack (see LMR_LOUD_SEL_FROM). */
+            r = t->sh->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63] - 1;
+            if (b->cls[m][me] >= K_THREE)
+                r--;
+            if (!pv_node && !improving)
+                r++;
+            if (pv_node && r > 0)
+                r--;
+            if (r > new_depth - 1)
+                r = new_depth - 1;
+            if (r < 0)
+                r = 0;
+        } else if (!quiet && !forced && depth >= 3 && i >= LMR_LOUD_FROM && new_depth > 1 &&
                    b->cls[m][me] < K_THREE && m != t->killer[ply][0] &&
                    m != t->killer[ply][1]) {
             /* A late move that is not quiet only because it takes an opponent's three
@@ -480,16 +553,19 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
              * first (see LMR_LOUD_FROM). */
             r = 1;
         }
+        if (selective && quiet && nq < 64)
+            qtried[nq++] = m;
+        int d1 = new_depth + (m == hash_move ? se_ext : 0);
         search_make(t, ply, m);
         int s;
-        if (i == 0)
-            s = -search(t, -beta, -alpha, new_depth, ply + 1, pv_node);
+        if (best == -INF)
+            s = -search(t, -beta, -alpha, d1, ply + 1, pv_node, !pv_node && !cut);
         else {
-            s = -search(t, -alpha - 1, -alpha, new_depth - r, ply + 1, 0);
+            s = -search(t, -alpha - 1, -alpha, d1 - r, ply + 1, 0, 1);
             if (r > 0 && s > alpha)
-                s = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, 0);
+                s = -search(t, -alpha - 1, -alpha, d1, ply + 1, 0, !cut);
             if (s > alpha && s < beta && pv_node)
-                s = -search(t, -beta, -alpha, new_depth, ply + 1, 1);
+                s = -search(t, -beta, -alpha, d1, ply + 1, 1, 0);
         }
         search_unmake(t);
         if (t->stopped)
@@ -505,12 +581,18 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
                         t->killer[ply][1] = t->killer[ply][0];
                         t->killer[ply][0] = m;
                     }
+                    /* The quiet moves tried before the cut-off lose what it gains. */
                     t->history[me][m] += depth * depth;
+                    for (int j = 0; j < nq; j++)
+                        if (qtried[j] != m)
+                            t->history[me][qtried[j]] -= depth * depth;
                     break;
                 }
             }
         }
     }
+    if (t->excluded[ply]) /* a singular test: its value only, nothing stored */
+        return best == -INF ? alpha : best;
     if (pruned && best <= -GOMOKU_SCORE_WIN_MIN)
         best = -(GOMOKU_SCORE_WIN_MIN - 1);
     int bound = best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER;
@@ -621,17 +703,19 @@ static int root_iteration(search_thread *t, int *list, int *rscore, int n, int d
     t->pvlen[0] = 0;
     t->nodes++; /* the root itself */
     t->sev[0] = evaluate(t);
+    t->iter_depth = depth;
+    t->extc[1] = 0;
     for (int i = 0; i < n; i++) {
         int m = list[i];
         search_make(t, 0, m);
         int s;
         int child_depth = n == 1 ? depth : depth - 1;
         if (i == 0)
-            s = -search(t, -beta, -alpha, child_depth, 1, 1);
+            s = -search(t, -beta, -alpha, child_depth, 1, 1, 0);
         else {
-            s = -search(t, -alpha - 1, -alpha, child_depth, 1, 0);
+            s = -search(t, -alpha - 1, -alpha, child_depth, 1, 0, 1);
             if (s > alpha && s < beta && !t->stopped)
-                s = -search(t, -beta, -alpha, child_depth, 1, 1);
+                s = -search(t, -beta, -alpha, child_depth, 1, 1, 0);
         }
         search_unmake(t);
         if (t->stopped)
