@@ -23,6 +23,10 @@
  * from lines in which every defence was searched.
  * Near the horizon, a side that faces no threat and whose static value beats beta by a
  * margin per ply returns that value (reverse futility pruning, never a mate score).
+ * Outside renju, a node the table knows nothing about is searched a ply shallower
+ * (internal iterative reduction), the table's move is searched a ply deeper when no
+ * other move comes near it (singular extension), and a path gets only two defence lists
+ * free of depth.
  *
  * Around the root, the threat searches of rootthreat.c: a proven VCF/VCT of the mover
  * ends the search at once; root moves proven lost to the opponent's threat are dropped;
@@ -96,22 +100,24 @@ static const int mcp_limit[MCP_DEPTH + 1] = {0, 4, 5, 7, 9, 11, 13, 16, 18};
 #define LMR_LOUD_FROM 8
 #define QS_MAX 8          /* quiescence plies: four fours and their blocks (measured:
                              12 scored 57/120, 6 scored 50.3% of 360 games) */
-/* The deeper tree (docs/strength.md, "11-26 deeper tree"): four changes measured together, since
- * one at a time each was within the noise of 160 games (bench/ab-match.py at 200k nodes a
- * move, freestyle, against the search without it: internal iterative reduction 53.1%,
+/* The deeper tree (docs/strength.md, "11-26 deeper tree"): five changes kept together.
+ * Alone, each was within the noise of 160 games (bench/ab-match.py at 200k nodes a move,
+ * freestyle, against the search without it): internal iterative reduction 53.1%,
  * singular extension 51.2%, two free defence lists 51.2%, history malus 50.6%, log
- * reductions of late loud moves 52.2%); all five together scored 186/320 (58.1%, +57
- * [+19, +96]) and reach about two plies deeper at 1M nodes on the openings. In renju
- * the five scored 72/160 (45.0%, -35 [-90, +19]): renju keeps its search (LMR_FROM). */
+ * reductions of late loud moves 52.2%. Together they scored 186/320 (58.1%, +57
+ * [+19, +96]) and searched about two plies deeper at 1M nodes on the openings. In renju
+ * the five together scored 72/160 (45.0%, -35 [-90, +19]), so renju keeps its search
+ * (LMR_FROM). */
 #define IIR_FROM 4         /* internal iterative reduction from this depth */
 #define SE_FROM 6          /* singular extension from this depth */
-#define SE_MARGIN 4        /* its margin per ply, in evaluation units (about a third of a
-                              lone two's weight a ply) */
-/* Defence lists (of DEFENCE_EXTEND moves or fewer) searched without using depth, at most
- * this many on one path: without a cap, a side that answers three after three keeps the
- * depth of the node where the threes began, and the replies of such lines were 44% of
- * the search's nodes on the openings (2 -> about one ply deeper at 1M nodes; 4 the same
- * score and half of that depth). */
+#define SE_MARGIN 4        /* its margin per ply of depth, in evaluation units (an open
+                              two point of the mover's is worth 40) */
+/* Defence lists of DEFENCE_EXTEND moves or fewer are searched without using depth, but
+ * at most this many of them on one path (a single reply always is). Without the cap, a
+ * side that answers three after three keeps the depth of the node where the threes
+ * began: nodes answering a threat were 44% of the search's nodes on the openings. With 2,
+ * the search reaches about one ply deeper at 1M nodes; 4 scored the same and gained half
+ * of that depth. */
 #define DEFENCE_FREE 2
 /* Late loud moves (see the move loop) get the log reductions from this rank on, in the
  * rules of the selective search; renju keeps LMR_LOUD_FROM. */
@@ -462,8 +468,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
      * answered from a short list of defences) are read further than quiet play; a
      * horizon node's replies go to the quiescence search. */
     int new_depth = !horizon && (n == 1 || (forced && n <= DEFENCE_EXTEND)) ? depth : depth - 1;
-    /* ...but on one path only the first DEFENCE_FREE defence lists of several moves
-     * are free; a single reply always is (see DEFENCE_FREE). */
+    /* ...but only DEFENCE_FREE lists of several moves on one path. */
     if (selective && new_depth == depth && n > 1 && t->extc[ply] >= DEFENCE_FREE)
         new_depth = depth - 1;
     t->extc[ply + 1] = t->extc[ply] + (new_depth == depth && n > 1);
