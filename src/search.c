@@ -363,6 +363,22 @@ static int drop_dead(const board *b, int *list, int n, int *pruned)
     return k;
 }
 
+/* The reduction of move number i at depth (the selective search's log table), `less`
+ * plies less; one more at a non-PV node that is not improving, one less at a PV node;
+ * the child keeps at least one ply. */
+static inline int log_reduction(const search_thread *t, int depth, int i, int less, int pv_node,
+                                int improving, int new_depth)
+{
+    int r = t->sh->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63] - less;
+    if (!pv_node && !improving)
+        r++;
+    if (pv_node && r > 0)
+        r--;
+    if (r > new_depth - 1)
+        r = new_depth - 1;
+    return r < 0 ? 0 : r;
+}
+
 static int search(search_thread *t, int alpha, int beta, int depth, int ply, int pv_node, int cut)
 {
     board *b = t->b;
@@ -522,34 +538,16 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
                 if (r > new_depth - 1)
                     r = new_depth - 1;
             }
-        } else if (quiet && depth >= 2 && i >= 2) {
-            r = t->sh->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63];
-            if (!pv_node && !improving)
-                r++;
-            if (pv_node && r > 0)
-                r--;
-            if (r > new_depth - 1)
-                r = new_depth - 1;
-            if (r < 0)
-                r = 0;
-        }
+        } else if (quiet && depth >= 2 && i >= 2)
+            r = log_reduction(t, depth, i, 0, pv_node, improving, new_depth);
         if (selective && !quiet && !forced && depth >= 2 && i >= LMR_LOUD_SEL_FROM &&
             b->cls[m][me] < K_FOUR && m != t->killer[ply][0] && m != t->killer[ply][1]) {
             /* A late move that is not quiet (it makes or takes a three point, or a
              * double-two cell) and makes no four: the log reduction, one ply less, and
              * one less again when it makes a three of the mover's, which may start an
              * attack (see LMR_LOUD_SEL_FROM). */
-            r = t->sh->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63] - 1;
-            if (b->cls[m][me] >= K_THREE)
-                r--;
-            if (!pv_node && !improving)
-                r++;
-            if (pv_node && r > 0)
-                r--;
-            if (r > new_depth - 1)
-                r = new_depth - 1;
-            if (r < 0)
-                r = 0;
+            r = log_reduction(t, depth, i, 1 + (b->cls[m][me] >= K_THREE), pv_node, improving,
+                              new_depth);
         } else if (!quiet && !forced && depth >= 3 && i >= LMR_LOUD_FROM && new_depth > 1 &&
                    b->cls[m][me] < K_THREE && m != t->killer[ply][0] &&
                    m != t->killer[ply][1]) {
