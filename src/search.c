@@ -438,8 +438,8 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
     int stat = evaluate(t);
     t->sev[ply] = stat;
     int improving = ply < 2 || stat > t->sev[ply - 2];
-    if (!pv_node && !horizon && depth <= RFP_DEPTH && beta < GOMOKU_SCORE_WIN_MIN && !t->excluded[ply] &&
-        b->rule != GOMOKU_RENJU &&
+    if (!pv_node && !horizon && depth <= RFP_DEPTH && beta < GOMOKU_SCORE_WIN_MIN &&
+        !t->excluded[ply] && b->rule != GOMOKU_RENJU &&
         oc[K_FIVE] + oc[K_OPEN_FOUR] + oc[K_FOUR_THREE] + oc[K_DOUBLE_THREE] == 0 &&
         stat - RFP_MARGIN * (depth - improving) >= beta)
         return stat;

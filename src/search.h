@@ -57,10 +57,10 @@ typedef struct search_thread {
     int use_callback;
     int eval_model;              /* the built-in evaluation's, resolved */
     int killer[MAX_PLY][2];
-    int sev[MAX_PLY];
+    int sev[MAX_PLY];        /* static value of the search node at each ply (mover's view) */
     int excluded[MAX_PLY];   /* the move a singular test leaves out at each ply, or 0 */
     int extc[MAX_PLY + 1];   /* defence lists searched without using depth on the path */
-    int iter_depth;          /* the depth of the iteration under way */        /* static value of the search node at each ply (mover's view) */
+    int iter_depth;          /* the depth of the iteration under way */
     int history[2][MAX_PADDED];
     int pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
