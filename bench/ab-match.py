@@ -4,6 +4,7 @@
     bench/ab-match.py --a OLD.so --b NEW.so [--nodes N] [--rule R] [--openings N]
                       [--random N] [--seed S] [--jobs J] [--time MS --threads T]
                       [--threads-a T] [--threads-b T] [--model-a M] [--model-b M]
+                      [--sprt ELO0 ELO1]
 
 Both shared libraries are loaded into one process (ctypes loads each path privately), and
 their strong searches play the 20 balanced openings of examples/gomoku-match.c, each
@@ -13,7 +14,11 @@ clock, so a match gives the same games on a busy machine as on a quiet one, and 
 in the result comes from the change in the code. Prints each game and B's score with an
 Elo estimate (95% interval). --time MS --threads T play on the clock instead (MS a move,
 T threads each; use --jobs 1 so that the games do not share the cores), for what only
-shows with threads. Developer tool: standard library only, not installed.
+shows with threads. --sprt ELO0 ELO1 stops as soon as a sequential probability ratio
+test on the pairs of games (one opening, both colours) accepts "B is ELO1 better than A"
+or "B is only ELO0 better" at 5% error each way (the log-likelihood ratio crossing
++-2.94), so a clear result costs fewer games. Developer tool: standard library only, not
+installed.
 """
 import argparse
 import ctypes
@@ -86,6 +91,29 @@ def random_openings(n, seed):
     return out
 
 
+SPRT_BOUND = math.log(0.95 / 0.05)  # alpha = beta = 0.05
+
+
+def expected_score(elo):
+    return 1 / (1 + 10 ** (-elo / 400))
+
+
+def sprt_llr(pair_scores, elo0, elo1):
+    """The log-likelihood ratio of "B is elo1 better" over "B is elo0 better", from the mean
+    scores of game pairs (0, 0.25, ..., 1), in the normal approximation of the generalised
+    SPRT: n (s1 - s0) (2 mean - s0 - s1) / (2 var). Pairs rather than games, since the two
+    games of one opening are not independent. 0 while the variance is still zero."""
+    n = len(pair_scores)
+    if n < 2:
+        return 0.0
+    mean = sum(pair_scores) / n
+    var = sum((x - mean) ** 2 for x in pair_scores) / n
+    if var <= 0:
+        return 0.0
+    s0, s1 = expected_score(elo0), expected_score(elo1)
+    return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+
+
 def play_game(args):
     a_path, b_path, rule, nodes, opening, b_black, time_ms, threads, models = args
     if not isinstance(threads, tuple):
@@ -153,6 +181,9 @@ def main():
     ap.add_argument("--model-a", choices=sorted(MODELS), default=None,
                     help="A's evaluation model (gomoku_set_eval_model; default: the build's)")
     ap.add_argument("--model-b", choices=sorted(MODELS), default=None, help="B's likewise")
+    ap.add_argument("--sprt", type=float, nargs=2, metavar=("ELO0", "ELO1"),
+                    help="stop early when a sequential test on the game pairs accepts B "
+                         "at ELO1 or rejects it at ELO0 (alpha = beta = 0.05)")
     ap.add_argument("-v", action="store_true", help="print each game's moves")
     a = ap.parse_args()
     ops = openings_from_match_tool()
@@ -162,8 +193,23 @@ def main():
     threads = (a.threads_a or a.threads, a.threads_b or a.threads)
     work = [(a.a, a.b, a.rule, a.nodes, op, bb, a.time, threads, (a.model_a, a.model_b)) for op in ops
             for bb in (False, True)]
+    results, pairs, verdict, llr = [], [], None, 0.0
     with multiprocessing.Pool(a.jobs) as pool:
-        results = pool.map(play_game, work)
+        # in order, so that both games of an opening are in before the test looks
+        for r in pool.imap(play_game, work):
+            results.append(r)
+            if len(results) % 2:
+                continue
+            pairs.append((results[-2][4] + results[-1][4]) / 2)
+            if a.sprt:
+                llr = sprt_llr(pairs, *a.sprt)
+                print("pair %d/%d: B %.1f/%d, LLR %+.2f" % (len(pairs), len(work) // 2,
+                      sum(r[4] for r in results), len(results), llr), file=sys.stderr)
+                if abs(llr) >= SPRT_BOUND:
+                    verdict = "H1 (B at least %+g Elo)" % a.sprt[1] if llr > 0 else \
+                        "H0 (B at most %+g Elo)" % a.sprt[0]
+                    pool.terminate()
+                    break
     total = 0.0
     w = l = d = 0
     names = {1: "black wins", 2: "white wins", 3: "draw"}
@@ -185,6 +231,9 @@ def main():
         se = math.sqrt(var / n)
         lo, hi = max(p - 1.96 * se, 1e-6), min(p + 1.96 * se, 1 - 1e-6)
         print("Elo of B over A: %+.0f (95%%: %+.0f .. %+.0f)" % (elo(p), elo(lo), elo(hi)))
+    if a.sprt:
+        print("SPRT [%+g, %+g]: LLR %+.2f (bounds %+.2f): %s after %d pairs" %
+              (a.sprt[0], a.sprt[1], llr, SPRT_BOUND, verdict or "undecided", len(pairs)))
     return 0
 
 

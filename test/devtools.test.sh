@@ -21,6 +21,31 @@ check "ab-match.py plays two games" [ "$(grep -c ' moves  B ' "$tmp/ab.txt")" -e
 # game from both sides: one win each, or two draws.
 check "a build against itself scores exactly one half" grep -q 'score 1.0/2 (50.0%)' "$tmp/ab.txt"
 
+# ---- ab-match.py --sprt: the sequential test and its early stop ----
+python3 bench/ab-match.py --a "$LIB" --b "$LIB" --nodes 3000 --rule freestyle --openings 2 \
+    --jobs 1 --sprt 0 50 > "$tmp/sprt.txt" 2>&1
+check "ab-match.py --sprt exits 0" [ $? -eq 0 ]
+# Against itself every pair scores one half: no variance, so no decision either way.
+check "--sprt reports an undecided test after both pairs" \
+    grep -q 'SPRT \[+0, +50\]: LLR +0.00 (bounds +2.94): undecided after 2 pairs' "$tmp/sprt.txt"
+check "--sprt reports each pair as it ends" [ "$(grep -c '^pair [12]/2: ' "$tmp/sprt.txt")" -eq 2 ]
+cat > "$tmp/llr.py" <<'EOF'
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("ab", sys.argv[1])
+ab = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(ab)
+win = [1.0, 0.75, 0.5, 1.0, 0.75] * 8    # about 80%: accepts +50 over 0
+lose = [0.0, 0.25, 0.5, 0.25, 0.5] * 8   # about 30%: rejects it
+even = [0.0, 1.0, 0.5, 0.5] * 10         # 50% with a wide spread: no decision yet
+b = ab.SPRT_BOUND
+ok = (ab.sprt_llr(win, 0, 50) > b and ab.sprt_llr(lose, 0, 50) < -b and
+      -b < ab.sprt_llr(even, 0, 50) < b and ab.sprt_llr(win[:1], 0, 50) == 0 and
+      abs(ab.sprt_llr(win, 0, 50) + ab.sprt_llr([1 - x for x in win], -50, 0)) < 1e-9)
+sys.exit(0 if ok else 1)
+EOF
+check "the LLR accepts a clear gain, rejects a clear loss, waits on a wide 50%" \
+    python3 "$tmp/llr.py" bench/ab-match.py
+
 # ---- texel-tune.py gen: positions with the game's result for the side to move ----
 python3 bench/texel-tune.py gen --out "$tmp/pos.txt" --games 6 --nodes 3000 --jobs 1 \
     --lib "$LIB" > "$tmp/gen.txt" 2>&1
