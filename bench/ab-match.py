@@ -201,10 +201,13 @@ def main():
             if len(results) % 2:
                 continue
             pairs.append((results[-2][4] + results[-1][4]) / 2)
-            if a.sprt:
+            progress = "pair %d/%d: B %.1f/%d" % (len(pairs), len(work) // 2,
+                                                  sum(r[4] for r in results), len(results))
+            if not a.sprt:
+                print(progress, file=sys.stderr, flush=True)
+            else:
                 llr = sprt_llr(pairs, *a.sprt)
-                print("pair %d/%d: B %.1f/%d, LLR %+.2f" % (len(pairs), len(work) // 2,
-                      sum(r[4] for r in results), len(results), llr), file=sys.stderr)
+                print("%s, LLR %+.2f" % (progress, llr), file=sys.stderr, flush=True)
                 if abs(llr) >= SPRT_BOUND:
                     verdict = "H1 (B at least %+g Elo)" % a.sprt[1] if llr > 0 else \
                         "H0 (B at most %+g Elo)" % a.sprt[0]

@@ -19,8 +19,8 @@
  *                 half of what is left after a reserve, 64 MB when unlimited. The
  *                 other half and the reserve hold the library's working memory (up to
  *                 20 MB for the threat solver, 1 MB per thread; see gomoku.h): 16 MB,
- *                 and with two threads or more 24 MB more for the threat worker's
- *                 tables and 1 MB a thread. A limit of 40 MB or more is kept whatever
+ *                 1 MB a thread from the second, and with three or more 24 MB more
+ *                 for the threat worker's tables. A limit of 40 MB or more is kept whatever
  *                 the time per move and the threads (bench/memcap.sh).
  *                 Nothing is allocated for the table before that search, so a START
  *                 followed by INFO max_memory never holds a table of the default size.
@@ -264,7 +264,9 @@ static int hash_mb_for(long long max_memory, int threads)
      * (40 MB: 43.6 MB peak with the one-thread reserve, over the cap). */
     long long reserve = 16 * PB_MIB;
     if (threads > 1)
-        reserve += (24 + (long long)threads) * PB_MIB;
+        reserve += (long long)threads * PB_MIB;
+    if (threads > 2) /* the threat worker's tables (gomoku.h) */
+        reserve += 24 * PB_MIB;
     if (max_memory <= 0)
         return 64;
     long long mb = (max_memory - reserve) / 2 / PB_MIB;

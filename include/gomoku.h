@@ -24,7 +24,7 @@
  *            solver's tables, sized for the largest node budgets a search has had, up to
  *            14 MB (one thread on a clock of more than about 2 s a move, any clock in
  *            renju, adds up to 10 MB for the mover's threat search that goes on between
- *            iterations; with two threads or more, the threat worker has up to 24 MB).
+ *            iterations; with three threads or more, the threat worker has up to 24 MB).
  *            gomoku_set_hash_size() and gomoku_free() free it (the next search makes it
  *            again, for its own needs). gomoku_vcf() and gomoku_vct() work in those tables
  *            when they are large enough, else in their own, freed before they return.
@@ -565,12 +565,15 @@ typedef struct gomoku_limits {
     int threads;            /* search threads, 1..64 (0 means 1; default 1). One thread is
                                deterministic when only depth and nodes limit the search:
                                the same position and limits give the same move and node
-                               count. With two or more, the second thread is a threat
-                               worker: it looks for the mover's win by threes and fours for
-                               as long as the search runs, then checks the main thread's
-                               best move for a forced win of the opponent, on growing
-                               budgets (a move it proves lost is never played); threads
-                               from the third on share the hash table (Lazy SMP). A user
+                               count. With two, the second thread searches the same tree
+                               ahead of the first, sharing the hash table (Lazy SMP), and
+                               its result is taken when it is the deeper one. With three or
+                               more, the second thread is a threat worker instead: it looks
+                               for the mover's win by threes and fours for as long as the
+                               search runs, then checks the main thread's best move for a
+                               forced win of the opponent, on growing budgets (a move it
+                               proves lost is never played); the others are Lazy SMP
+                               helpers. A user
                                evaluation callback is then called from several threads,
                                each time with its own private copy of the engine. */
     int multipv;            /* version 2: the number of best root moves to report, each

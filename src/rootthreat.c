@@ -7,8 +7,8 @@
  *     rounds of growing budgets, on up to a third of the clock);
  *   - each new best move (from depth 4) and the final choice are checked for a forced win
  *     of the opponent by threes and fours;
- *   - with two threads or more, thread 1 is a threat worker that does the mover's VCT and
- *     the checks of the best move while the main thread searches.
+ *   - from three threads (ROOTTHREAT_WORKER_FROM), thread 1 is a threat worker that does
+ *     the mover's VCT and the checks of the best move while the main thread searches.
  * Budgets are node counts derived from the limits, so the phase is deterministic under
  * depth and node limits.
  */
@@ -137,12 +137,12 @@ void gomoku__rootthreat_tables(gomoku__rootthreat *rt, gomoku__search_mem *mem)
     gomoku__vct_memo_reserve(&mem->memo[0], most, 1);
     mem->space[0].df = mem->memo[0];
     rt->space = &mem->space[0];
-    if (rt->nthreads == 1 && root_vct_open(rt) &&
+    if (rt->nthreads < ROOTTHREAT_WORKER_FROM && root_vct_open(rt) &&
         gomoku__vct_memo_reserve(&mem->memo[1],
                                  (long long)(rt->clock->hard_ms * OPEN_VCT_UNTIL * VCT_PER_MS),
                                  1) == 0)
         rt->root_memo = mem->memo[1];
-    if (rt->nthreads > 1) {
+    if (rt->nthreads >= ROOTTHREAT_WORKER_FROM) {
         /* The worker's VCT runs before its checks, in the table of its first memo. The
          * worker touches its tables itself (threat_worker()), beside the main search,
          * which would otherwise wait for them (up to 24 MB). */
@@ -269,7 +269,7 @@ static long long filter_root(gomoku__rootthreat *rt, board *b, int *list, int *r
  * its kept table, for OPEN_VCT_SLICE times the clock time the main search has just had
  * (a time limit, not nodes), until OPEN_VCT_UNTIL of the clock (of the move's share,
  * with a game clock); the rest stays with the main search and the final check of the
- * move. With two threads the threat worker does this on the whole clock.
+ * move. A threat worker (three threads or more) does this on the whole clock.
  * Measured: tactics line 43 (a 25-ply renju win of 2.03M nodes) is proven from 2 s a
  * move (1.1-1.3 s into the search), where the build before missed it at 3 s; the win of
  * test_one_thread_goes_on_with_a_root_vct_that_ran_out() at 3 s in about 1.5 s. In 40
@@ -438,8 +438,8 @@ static void nap(void)
 }
 
 /*
- * The threat worker: with two threads or more, thread 1 does the threat searches while
- * the main thread searches, instead of being a Lazy SMP helper.
+ * The threat worker: from three threads (ROOTTHREAT_WORKER_FROM), thread 1 does the
+ * threat searches while the main thread searches, instead of being a Lazy SMP helper.
  *
  * It starts at once with the mover's VCT, on a budget that lets it run as long as the
  * main search does, instead of the share of the clock the root VCT of one thread gets

@@ -6,7 +6,7 @@
  *
  * One search makes these calls, in this order:
  *   gomoku__rootthreat_init         budgets from the limits and the clock
- *   gomoku__rootthreat_start_worker with two threads or more: the worker starts
+ *   gomoku__rootthreat_start_worker from ROOTTHREAT_WORKER_FROM threads: the worker starts
  *   gomoku__rootthreat_before       the mover's win, or the root moves filtered
  *   ... during the main search: _best_changed, _drop_lost, _check, _verified, _resume,
  *       and (every 128 nodes) _won and _best_lost
@@ -26,6 +26,12 @@
 
 /* The state of the root threat searches for one gomoku_search() call. The fields are
  * rootthreat.c's; other files use the calls below. */
+/* The threat worker runs from this many search threads on. With two, the second thread is
+ * a Lazy SMP helper and the main thread does the threat searches itself, as one thread
+ * does: two threads so scored 67% against one at equal time (docs/measurements.md,
+ * "Threads"), the worker about 55%. */
+#define ROOTTHREAT_WORKER_FROM 3
+
 typedef struct gomoku__rootthreat {
     atomic_int *stop;           /* the engine's stop flag */
     const gomoku__clock *clock;
@@ -37,7 +43,7 @@ typedef struct gomoku__rootthreat {
     long long nodes;            /* nodes of the threat searches run on the main thread */
     int nverified;              /* root moves the main thread's check found no refutation of */
     int verified[MAX_VERIFIED];
-    /* With two threads or more, thread 1 first looks for the mover's VCT on a budget of
+    /* From ROOTTHREAT_WORKER_FROM threads, thread 1 first looks for the mover's VCT on a budget of
      * its own while the others search, then checks the main thread's best moves. */
     int worker;                 /* 1 when the worker runs */
     board *worker_board;        /* its own copy of the position */

@@ -38,6 +38,11 @@ typedef struct search_shared {
     int final_list[GOMOKU_MAX_CELLS];
     atomic_int abort_all;    /* set by the main thread when it is done: helpers unwind */
     atomic_llong helper_nodes;
+    atomic_int main_depth;   /* the iteration the main thread searches */
+    pthread_mutex_t helper_lock; /* guards the helpers' deepest result below */
+    int helper_depth;        /* the deepest iteration a helper completed (0: none) */
+    int helper_move, helper_score, helper_pvlen;
+    int helper_pv[MAX_PLY];
     struct gomoku__rootthreat *rt; /* the threat searches around the root */
     unsigned char lmr[64][64]; /* late move reductions by depth and move number */
 } search_shared;

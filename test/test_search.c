@@ -739,23 +739,23 @@ static void assert_proven_win(gomoku_engine *e, const gomoku_search_result *r, i
     assert_int_equal(gomoku_state_of(e), winner);
 }
 
-/* With two threads, thread 1 looks for the mover's VCT on the whole clock while thread 0
- * searches. A 19-ply freestyle win (tactics.txt, line 29: every winning first move is
- * 8,4, 8,8 or 9,9) takes the solver about 100k nodes; with two threads the root VCT of
- * one thread does not run, so a proven result comes from the worker. Its line is played
- * out and must end in the mover's five. */
-static void test_two_threads_report_the_workers_proven_win(void **state)
+/* A 19-ply freestyle win (tactics.txt, line 29: every winning first move is 8,4, 8,8 or
+ * 9,9) takes the solver about 100k nodes. With two threads the main thread's root VCT
+ * proves it, as with one, while the Lazy SMP helper searches; from three threads
+ * (ROOTTHREAT_WORKER_FROM) thread 1 looks for it on the whole clock while thread 0
+ * searches, and the root VCT of the main thread does not run, so the proof comes from
+ * the worker. Either way its line is played out and must end in the mover's five. */
+static void proven_win_with_threads(int threads)
 {
-    (void)state;
     const char *moves = "5,5 8,5 7,8 6,8 5,7 5,6 7,7 7,6 6,6 4,4 4,8 3,9 6,4 6,7";
     gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, moves);
     gomoku_limits l;
     gomoku_limits_init(&l);
     /* A proof returns long before the clock: natively in about 0.1 s, under valgrind
-     * (which runs the two threads in turn) in 1 to 13 s, depending on how it schedules
+     * (which runs the threads in turn) in 1 to 13 s, depending on how it schedules
      * them. */
     l.time_ms = 60000;
-    l.threads = 2;
+    l.threads = threads;
     gomoku_search_result r;
     assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
     assert_true(r.time_ms < l.time_ms / 2);
@@ -764,6 +764,18 @@ static void test_two_threads_report_the_workers_proven_win(void **state)
     assert_int_equal(gomoku_move_count(e), 14);
     assert_proven_win(e, &r, GOMOKU_BLACK_WINS);
     gomoku_free(e);
+}
+
+static void test_two_threads_report_the_main_threads_proven_win(void **state)
+{
+    (void)state;
+    proven_win_with_threads(2);
+}
+
+static void test_three_threads_report_the_workers_proven_win(void **state)
+{
+    (void)state;
+    proven_win_with_threads(3);
 }
 
 /* One thread on a clock: a root VCT whose budget runs out goes on between the main
@@ -790,16 +802,16 @@ static void test_one_thread_goes_on_with_a_root_vct_that_ran_out(void **state)
     gomoku_free(e);
 }
 
-/* The worker also checks the main thread's best move for a forced win of the opponent,
+/* The worker (three threads or more) also checks the main thread's best move for a forced win of the opponent,
  * on budgets that grow while the search runs. Save puzzle line 57 of tactics.txt: one
  * thread at 3 s plays 8,4, after which white wins by a 27-ply VCT that took the solver
  * 2.8M nodes when this test was written (1.0M in the fifth 2026-11-25 session), more
  * than one thread's checks have. On a loaded machine (another search on the second
  * core) it failed once in four runs that session: the worker's doubling budgets then
  * come too late.
- * Two threads must not play it. Needs the cores at full speed: not under valgrind or
+ * Three threads must not play it. Needs the cores at full speed: not under valgrind or
  * the sanitizers. */
-static void test_two_threads_drop_a_best_move_the_worker_proves_lost(void **state)
+static void test_three_threads_drop_a_best_move_the_worker_proves_lost(void **state)
 {
     (void)state;
     if (getenv("GOMOKU_QUICK") || getenv("GOMOKU_SANITIZED"))
@@ -815,7 +827,7 @@ static void test_two_threads_drop_a_best_move_the_worker_proves_lost(void **stat
     gomoku_limits l;
     gomoku_limits_init(&l);
     l.time_ms = 3000;
-    l.threads = 2;
+    l.threads = 3;
     gomoku_search_result r;
     assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
     assert_false(r.best.x == 8 && r.best.y == 4);
@@ -850,8 +862,9 @@ int main(void)
         cmocka_unit_test(test_errors_and_position_unchanged),
         cmocka_unit_test(test_several_threads_return_a_legal_move),
         cmocka_unit_test(test_one_thread_goes_on_with_a_root_vct_that_ran_out),
-        cmocka_unit_test(test_two_threads_report_the_workers_proven_win),
-        cmocka_unit_test(test_two_threads_drop_a_best_move_the_worker_proves_lost),
+        cmocka_unit_test(test_two_threads_report_the_main_threads_proven_win),
+        cmocka_unit_test(test_three_threads_report_the_workers_proven_win),
+        cmocka_unit_test(test_three_threads_drop_a_best_move_the_worker_proves_lost),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
