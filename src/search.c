@@ -817,11 +817,11 @@ static void adopt_helper(search_shared *sh, root_result *out, const int *list, i
  * search the same tree ahead of it, with their own move order and history. Their output
  * is the shared table, and their deepest completed iteration, which the main thread
  * takes when it is deeper than its own (adopt_helper()). Measured, two threads (one
- * helper) against one at 200 ms a move, 160 games a rule (docs/measurements.md,
- * "Threads"): freestyle 59.4%, standard 56.9%, renju 55.6%, +51 over the 480; the threat
- * worker that was the second thread before scored about 55% in every rule. A helper
- * that abandons its iteration as soon as the main thread reaches that depth never
- * completes one, and scored 55%.
+ * helper) against one at 200 ms a move, runs of 160 games (docs/measurements.md,
+ * "Threads"): freestyle 59.4%, standard 56.9% and 57.8%, renju 55.6% and 57.5%, +52
+ * over the 800; the threat worker that was the second thread before scored about 55% in
+ * every rule. A helper that abandons its iteration as soon as the main thread reaches
+ * that depth never completes one, and scored 55%.
  */
 static void iterate(search_thread *t, root_result *out)
 {
