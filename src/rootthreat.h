@@ -24,14 +24,14 @@
 
 #define ROOTTHREAT_VERIFY_SHARE 0.1 /* of the clock, kept for the final check */
 
-/* The state of the root threat searches for one gomoku_search() call. The fields are
- * rootthreat.c's; other files use the calls below. */
 /* The threat worker runs from this many search threads on. With two, the second thread is
  * a Lazy SMP helper and the main thread does the threat searches itself, as one thread
  * does: two threads so scored 57.4% of 800 games against one at equal time, the worker
  * about 55% (docs/measurements.md, "Threads"). */
 #define ROOTTHREAT_WORKER_FROM 3
 
+/* The state of the root threat searches for one gomoku_search() call. The fields are
+ * rootthreat.c's; other files use the calls below. */
 typedef struct gomoku__rootthreat {
     atomic_int *stop;           /* the engine's stop flag */
     const gomoku__clock *clock;
@@ -43,8 +43,9 @@ typedef struct gomoku__rootthreat {
     long long nodes;            /* nodes of the threat searches run on the main thread */
     int nverified;              /* root moves the main thread's check found no refutation of */
     int verified[MAX_VERIFIED];
-    /* From ROOTTHREAT_WORKER_FROM threads, thread 1 first looks for the mover's VCT on a budget of
-     * its own while the others search, then checks the main thread's best moves. */
+    /* From ROOTTHREAT_WORKER_FROM threads, thread 1 first looks for the mover's VCT on a
+     * budget of its own while the others search, then checks the main thread's best
+     * moves. */
     int worker;                 /* 1 when the worker runs */
     board *worker_board;        /* its own copy of the position */
     pthread_t worker_thread;

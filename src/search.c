@@ -607,13 +607,6 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
 /* Root                                                                                */
 /* ---------------------------------------------------------------------------------- */
 
-typedef struct root_result {
-    int move;
-    int score;
-    int depth;
-    int pvlen;
-    int pv[MAX_PLY];
-} root_result;
 
 /* r's move becomes m, with the one-move line m. */
 static void one_move_line(root_result *r, int m)
@@ -796,19 +789,13 @@ static int refuted_by_threat(search_thread *t, int m)
 static void adopt_helper(search_shared *sh, root_result *out, const int *list, int n)
 {
     pthread_mutex_lock(&sh->helper_lock);
-    if (sh->helper_depth > out->depth && !GOMOKU_SCORE_IS_LOSS(sh->helper_score)) {
+    const root_result *h = &sh->helper_best;
+    if (h->depth > out->depth && !GOMOKU_SCORE_IS_LOSS(h->score))
         for (int i = 0; i < n; i++)
-            if (list[i] == sh->helper_move) {
-                out->move = sh->helper_move;
-                out->score = sh->helper_score;
-                out->depth = sh->helper_depth;
-                out->pvlen = sh->helper_pvlen;
-                memcpy(out->pv, sh->helper_pv, (size_t)sh->helper_pvlen * sizeof(int));
-                if (out->pvlen == 0)
-                    one_move_line(out, out->move);
+            if (list[i] == h->move) {
+                *out = *h;
                 break;
             }
-    }
     pthread_mutex_unlock(&sh->helper_lock);
 }
 
@@ -857,7 +844,7 @@ static void iterate(search_thread *t, root_result *out)
         gomoku__rootthreat_best_changed(sh->rt, list[0]);
 
     int prev = 0, unstable = 0;
-    int start_depth = t->id > 0 ? 1 + (t->id & 1) : 1;
+    int start_depth = 1; /* a helper's iterations: see below */
     for (int depth = start_depth; depth <= sh->max_depth; depth++) {
         /* A helper starts each iteration deeper than the one the main thread is in (one
          * ply for odd ids, two for even ones), so that it fills the table ahead of the
@@ -902,12 +889,10 @@ static void iterate(search_thread *t, root_result *out)
             if (t->stopped || atomic_load(&sh->abort_all))
                 return;
             pthread_mutex_lock(&sh->helper_lock);
-            if (depth > sh->helper_depth) {
-                sh->helper_depth = depth;
-                sh->helper_move = list[0];
-                sh->helper_score = score;
-                sh->helper_pvlen = t->pvlen[0];
-                memcpy(sh->helper_pv, t->pv[0], (size_t)t->pvlen[0] * sizeof(int));
+            if (depth > sh->helper_best.depth) {
+                sh->helper_best.score = score;
+                sh->helper_best.depth = depth;
+                take_line(&sh->helper_best, t, list[0]);
             }
             pthread_mutex_unlock(&sh->helper_lock);
             continue;

@@ -25,6 +25,16 @@
 
 struct gomoku__rootthreat; /* rootthreat.h */
 
+/* A search's answer at the root: the best move, its score, the depth it was searched to
+ * and its line. */
+typedef struct root_result {
+    int move;
+    int score;
+    int depth;
+    int pvlen;
+    int pv[MAX_PLY];
+} root_result;
+
 typedef struct search_shared {
     gomoku_engine *engine;   /* the caller's engine: stop flag */
     struct tt *tt;
@@ -40,9 +50,7 @@ typedef struct search_shared {
     atomic_llong helper_nodes;
     atomic_int main_depth;   /* the iteration the main thread searches */
     pthread_mutex_t helper_lock; /* guards the helpers' deepest result below */
-    int helper_depth;        /* the deepest iteration a helper completed (0: none) */
-    int helper_move, helper_score, helper_pvlen;
-    int helper_pv[MAX_PLY];
+    root_result helper_best; /* the deepest iteration a helper completed (depth 0: none) */
     struct gomoku__rootthreat *rt; /* the threat searches around the root */
     unsigned char lmr[64][64]; /* late move reductions by depth and move number */
 } search_shared;
