@@ -415,8 +415,8 @@ static gomoku_point fallback_move(const pb_state *pb)
  * loaded machine, tens of ms). 5% of the turn, at least 25 ms, at most 1 s: with 5 ms
  * (bench/soak.sh, 40 games at 100 ms a move, --tolerance-ms 0, two matches' load beside
  * it) 19 games were lost on time, the slowest move 103 ms. Those waits do not grow with
- * the turn, so a longer turn keeps a smaller share (10% left 100 ms of a 1 s turn
- * unused; the library keeps its own 30 ms on top). */
+ * the turn, so a long turn needs only a small share of it (the library keeps its own
+ * 30 ms for unwinding on top). */
 static double reserve_ms(long long turn_ms)
 {
     double r = (double)turn_ms / 20;

@@ -32,9 +32,8 @@
  * ends the search at once; root moves proven lost to the opponent's threat are dropped;
  * each new best move (from depth 4) and the final choice are checked for a forced win of
  * the opponent by threes and fours, which the main search's horizon may not reach. The
- * final check's share of the clock (timeman.c) is held back only while the best move has
- * not passed the check (or was refuted); once it has, the main search runs to the hard
- * limit.
+ * final check's share of the clock (timeman.c) is held back only while a move that has
+ * not passed the check is best; otherwise the main search runs to the hard limit.
  *
  * Parameters marked "measured" below were set by the bench signature (nodes to a fixed
  * depth) together with the tactics file and self-play; the others by reasoning.
@@ -720,8 +719,7 @@ static int root_iteration(search_thread *t, int *list, int *rscore, int n, int d
         /* Another move beats the best one and has not passed the threat check: the main
          * search keeps the final check's reserve again, so that a stop leaves time to
          * check it. A first move that merely fails low is still the move a stop would
-         * play, already checked: holding the reserve then left a tenth of the clock
-         * unused in most moves, since the final check of a checked move costs nothing. */
+         * play, and its final check costs nothing, so it keeps no reserve. */
         if (t->id == 0 && i > 0 && s > alpha && !is_verified(t, m))
             gomoku__clock_doubt(&t->sh->clock, 1);
         if (s > best) {
