@@ -91,6 +91,17 @@ static const int mcp_limit[MCP_DEPTH + 1] = {0, 4, 5, 7, 9, 11, 13, 16, 18};
  * engine: s = 0.78 (the reference's own figure for the rule) scored 21/108 where 1.0 had
  * scored 17.5/216 (docs/strength.md). */
 static const double lmr_scale[4] = {1.0, 0.78, 1.0, 1.0};
+/* The reductions by rule, depth and move number: built once for every search. */
+static unsigned char lmr_table[4][64][64];
+static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
+
+static void build_lmr(void)
+{
+    for (int rule = 0; rule < 4; rule++)
+        for (int d = 1; d < 64; d++)
+            for (int i = 1; i < 64; i++)
+                lmr_table[rule][d][i] = (unsigned char)(lmr_scale[rule] * log(d) * log(i));
+}
 /* In renju the search keeps the reductions it had before these (LMR_FROM, three steps),
  * and no move-count pruning: at 1 s a move against the reference the old search scored
  * clearly better there (docs/strength.md), where black's forbidden points make the late
@@ -1147,9 +1158,8 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     sh.node_limit = limits->nodes;
     sh.max_depth =
         limits->depth > 0 && limits->depth < MAX_ITERATIONS ? limits->depth : MAX_ITERATIONS;
-    for (int d = 1; d < 64; d++)
-        for (int i = 1; i < 64; i++)
-            sh.lmr[d][i] = (unsigned char)(lmr_scale[engine->b.rule] * log(d) * log(i));
+    pthread_once(&lmr_once, build_lmr);
+    sh.lmr = lmr_table[engine->b.rule];
     sh.nthreads = nthreads;
     atomic_init(&sh.abort_all, 0);
     atomic_init(&sh.helper_nodes, 0);

@@ -52,7 +52,8 @@ typedef struct search_shared {
     pthread_mutex_t helper_lock; /* guards the helpers' deepest result below */
     root_result helper_best; /* the deepest iteration a helper completed (depth 0: none) */
     struct gomoku__rootthreat *rt; /* the threat searches around the root */
-    unsigned char lmr[64][64]; /* late move reductions by depth and move number */
+    unsigned char (*lmr)[64]; /* late move reductions by depth and move number, for
+                                 the rule (a read-only table of search.c, built once) */
 } search_shared;
 
 typedef struct search_thread {
