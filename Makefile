@@ -8,7 +8,9 @@ VERSION_PATCH := $(shell sed -n 's/^\#define GOMOKU_VERSION_PATCH \([0-9]*\).*/\
 VERSION := $(VERSION_MAJOR).$(VERSION_MINOR).$(VERSION_PATCH)
 
 CC ?= cc
-CFLAGS ?= -O2 -g
+# -O3 rather than -O2: the same search (`make bench` gives the same nodes) in 11% less
+# time with gcc 12 (docs/measurements.md, "Compiler flags").
+CFLAGS ?= -O3 -g
 PREFIX ?= /usr/local
 EXEC_PREFIX ?= $(PREFIX)
 LIBDIR ?= $(EXEC_PREFIX)/lib

@@ -59,7 +59,7 @@ def library():
         # relative, as setuptools wants them; build_extension compiles copies of them
         sources=[os.path.relpath(src, HERE) for src in sources],
         define_macros=[("GOMOKU_BUILDING", None)],
-        extra_compile_args=["-std=c11", "-pthread", "-fvisibility=hidden", "-O2"],
+        extra_compile_args=["-std=c11", "-pthread", "-fvisibility=hidden", "-O3"],
         extra_link_args=["-pthread"],
         libraries=["m"],
     )]
