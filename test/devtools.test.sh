@@ -46,6 +46,23 @@ EOF
 check "the LLR accepts a clear gain, rejects a clear loss, waits on a wide 50%" \
     python3 "$tmp/llr.py" bench/ab-match.py
 
+# ---- gen-openings.py: balanced openings in match.py's format, the same on any run ----
+python3 bench/gen-openings.py --out "$tmp/open1.txt" --count 3 --nodes 3000 --jobs 1 \
+    --lib "$LIB" > "$tmp/open1.log" 2>&1
+check "gen-openings.py exits 0" [ $? -eq 0 ]
+check "it writes three openings of three stones, white to move, within the margin" \
+    awk '/^#/ { next }
+         { n++; if (NF != 8 || $4 != "#" || $6 != "white" || $8 != "move") bad = 1
+           s = $5; sub(/,$/, "", s); if (s + 0 > 250 || s + 0 < -250) bad = 1
+           for (i = 1; i <= 3; i++) { split($i, c, ","); if (c[1] < 3 || c[1] > 11 || c[2] < 3 || c[2] > 11) bad = 1
+                                     if (seen[NR, $i]++) bad = 1 } }
+         END { exit bad || n != 3 }' "$tmp/open1.txt"
+python3 bench/gen-openings.py --out "$tmp/open2.txt" --count 3 --nodes 3000 --jobs 2 \
+    --lib "$LIB" > /dev/null 2>&1
+check "the same arguments give the same file, whatever --jobs" cmp -s "$tmp/open1.txt" "$tmp/open2.txt"
+python3 bench/gen-openings.py --out "$tmp/open3.txt" --count 0 --lib "$LIB" > /dev/null 2>&1
+check "gen-openings.py refuses --count 0 (exit 2)" [ $? -eq 2 ]
+
 # ---- texel-tune.py gen: positions with the game's result for the side to move ----
 python3 bench/texel-tune.py gen --out "$tmp/pos.txt" --games 6 --nodes 3000 --jobs 1 \
     --lib "$LIB" > "$tmp/gen.txt" 2>&1
