@@ -15,7 +15,9 @@ within two cells of the centre, the other two within four. Our strong search loo
 (a node limit, so the file is the same on any machine) and the candidate is kept when the
 score is within --margin of even (the evaluation's units: an open-three point of the
 mover's is worth 300). Candidate number i comes from a generator seeded with i (from
---first on), so the same arguments give the same file. Developer tool: Python standard library and the binding in python/.
+--first on), so the same arguments give the same file. Two candidates that are the same
+position (black's two stones in the other order) are kept once.
+Developer tool: Python standard library and the binding in python/.
 """
 import argparse
 import multiprocessing
@@ -70,14 +72,16 @@ def main():
     if a.count < 1 or a.nodes < 1 or a.margin < 0 or a.jobs < 1:
         ap.error("--count, --nodes and --jobs must be positive, --margin not negative")
     limit = a.max_candidates or 40 * a.count
-    kept = []
+    kept, positions = [], set()
     tried = 0
     with multiprocessing.Pool(a.jobs) as pool:
         tasks = ((RULES[a.rule], a.nodes, i, a.lib) for i in range(a.first, a.first + limit))
         # imap keeps the candidates' order, so the file does not depend on --jobs.
         for index, stones, score in pool.imap(judge, tasks, chunksize=4):
             tried += 1
-            if abs(score) <= a.margin and stones not in (k[0] for k in kept):
+            position = (frozenset((stones[0], stones[2])), stones[1])
+            if abs(score) <= a.margin and position not in positions:
+                positions.add(position)
                 kept.append((stones, score))
                 if len(kept) == a.count:
                     pool.terminate()
