@@ -63,6 +63,41 @@ check "the same arguments give the same file, whatever --jobs" cmp -s "$tmp/open
 python3 bench/gen-openings.py --out "$tmp/open3.txt" --count 0 --lib "$LIB" > /dev/null 2>&1
 check "gen-openings.py refuses --count 0 (exit 2)" [ $? -eq 2 ]
 
+# ---- paired.py: two builds' records compared opening by opening ----
+# Three openings, told apart by their stones; engine A's result with each colour.
+cat > "$tmp/rec.py" <<'EOF'
+import json, os, sys
+OPEN = {"x": ["7,7", "8,8", "9,9"], "y": ["7,7", "6,6", "5,5"], "z": ["7,7", "8,6", "9,5"]}
+def record(path, results):  # results: (opening, a_black, score_a)
+    games = [{"opening": i, "a_black": b, "score_a": s, "opening_stones": 3,
+              "moves": OPEN[o] + ["1,1"]} for i, (o, b, s) in enumerate(results)]
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    json.dump({"config": {}, "games": games}, open(path, "w"))
+t = sys.argv[1]
+record(t + "/base/games.json", [("x", True, 0), ("x", False, 1), ("y", True, 0), ("y", False, 0)])
+record(t + "/var.json", [("y", True, 1), ("y", False, 0), ("x", True, 1), ("x", False, 1),
+                         ("z", True, 0.5), ("z", False, 0.5)])
+record(t + "/other.json", [("z", True, 1), ("z", False, 0)])
+EOF
+python3 "$tmp/rec.py" "$tmp"
+python3 bench/paired.py --base "$tmp/base" --variant "$tmp/var.json" > "$tmp/pair.txt" 2>&1
+check "paired.py exits 0" [ $? -eq 0 ]
+check "paired.py totals each side, with each colour" \
+    sh -c "grep -q '^base  *1/4 (25.0% ' '$tmp/pair.txt' && grep -q '^variant  *4/6 (66.7% ' '$tmp/pair.txt' \
+           && grep -q 'black 2.5/3  white 1.5/3' '$tmp/pair.txt'"
+# x: 1.0 - 0.5, y: 0.5 - 0.0; z is the variant's only.
+check "paired.py pairs the shared openings by their stones" \
+    grep -q '^paired over 2 openings: +50.0 points +- 0.0 (95%)' "$tmp/pair.txt"
+python3 bench/paired.py --base "$tmp/base" --variant "$tmp/var.json" --colour white \
+    > "$tmp/pairw.txt" 2>&1
+check "paired.py --colour white keeps engine A's white games only" \
+    sh -c "grep -q '^base  *1/2 (50.0% ' '$tmp/pairw.txt' \
+           && grep -q '^paired over 2 openings: +0.0 points' '$tmp/pairw.txt'"
+python3 bench/paired.py --base "$tmp/base" --variant "$tmp/other.json" > /dev/null 2>&1
+check "paired.py refuses records that share no opening (exit 2)" [ $? -eq 2 ]
+python3 bench/paired.py --base "$tmp/no-such-record.json" > /dev/null 2>&1
+check "paired.py refuses a record it cannot read (exit 2)" [ $? -eq 2 ]
+
 # ---- texel-tune.py gen: positions with the game's result for the side to move ----
 python3 bench/texel-tune.py gen --out "$tmp/pos.txt" --games 6 --nodes 3000 --jobs 1 \
     --lib "$LIB" > "$tmp/gen.txt" 2>&1
