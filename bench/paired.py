@@ -4,7 +4,7 @@
     python3 bench/paired.py --base RECORD... --variant RECORD... [--colour black|white]
 
 A RECORD is a match.py JSON record (games.json) or the directory of one, as
-bench/vs-peer.sh writes them under bench/games/. Each side may have several records (two
+bench/vs-peer.sh writes them under bench/games/, read by peerlib.load_record(). Each side may have several records (two
 runs of the same build): their games are pooled. Engine A of every record is the build
 measured (vs-peer.sh makes ours engine A).
 
@@ -25,10 +25,15 @@ no games (with --colour: no games of that colour), or when the two sides share n
 opening.
 """
 import argparse
-import json
 import math
 import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import peerlib as pl  # noqa: E402
+
+# Engine A's score for each result of a game it had black in; for white, one minus it.
+BLACK_SCORE = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 
 
 def fail(msg):
@@ -37,25 +42,28 @@ def fail(msg):
 
 
 def load(paths, colour):
-    """Engine A's scores by opening (the tuple of its stones), pooled over the records."""
+    """Engine A's scores by opening (the tuple of its stones), pooled over the records.
+    Void games (no result) are left out."""
     per = {}
     by_colour = {"black": [0.0, 0], "white": [0.0, 0]}
     for path in paths:
         f = os.path.join(path, "games.json") if os.path.isdir(path) else path
         try:
-            with open(f) as fh:
-                games = json.load(fh)["games"]
-            for g in games:
-                key = tuple(g["moves"][: g["opening_stones"]])
-                col = "black" if g["a_black"] else "white"
-                score = float(g["score_a"])
-                if colour and col != colour:
-                    continue
-                per.setdefault(key, []).append(score)
-                by_colour[col][0] += score
-                by_colour[col][1] += 1
+            games = pl.load_record(f)["games"]
         except (OSError, ValueError, KeyError, TypeError) as e:
             fail("%s: not a match.py record (%s)" % (f, e))
+        for g in games:
+            if g["a_black"] is None:
+                fail("%s: engine A's colour is not recorded (a games.json is needed)" % f)
+            if g["result"] not in BLACK_SCORE:
+                continue
+            col = "black" if g["a_black"] else "white"
+            if colour and col != colour:
+                continue
+            score = BLACK_SCORE[g["result"]] if g["a_black"] else 1.0 - BLACK_SCORE[g["result"]]
+            per.setdefault(tuple(g["moves"][: g["opening_stones"]]), []).append(score)
+            by_colour[col][0] += score
+            by_colour[col][1] += 1
     if not per:
         fail("%s: no games%s" % (" ".join(paths), " with " + colour if colour else ""))
     return per, by_colour

@@ -69,8 +69,10 @@ cat > "$tmp/rec.py" <<'EOF'
 import json, os, sys
 OPEN = {"x": ["7,7", "8,8", "9,9"], "y": ["7,7", "6,6", "5,5"], "z": ["7,7", "8,6", "9,5"]}
 def record(path, results):  # results: (opening, a_black, score_a)
-    games = [{"opening": i, "a_black": b, "score_a": s, "opening_stones": 3,
-              "moves": OPEN[o] + ["1,1"]} for i, (o, b, s) in enumerate(results)]
+    res = lambda b, s: {1: "1-0", 0: "0-1"}.get(s if b else 1 - s, "1/2-1/2")
+    games = [{"game": i + 1, "opening": i, "a_black": b, "result": res(b, s), "score_a": s,
+              "opening_stones": 3, "moves": OPEN[o] + ["1,1"]}
+             for i, (o, b, s) in enumerate(results)]
     os.makedirs(os.path.dirname(path), exist_ok=True)
     json.dump({"config": {}, "games": games}, open(path, "w"))
 t = sys.argv[1]
