@@ -68,10 +68,13 @@ static const int lmp_all[3] = {0, 14, 24};
 /* Reverse futility pruning at this depth and below, with this margin per ply (measured:
  * depth 3 scored 82.5/120 at 200k nodes a move against no pruning, -69% nodes to depth 7;
  * depth 5 65/120 against depth 3; not pruning when the opponent has a double-three point
- * 71.5/120; depth 8 together with move-count pruning, see MCP_DEPTH). Not in renju, where
- * it lost games against the textbook search that it wins without (docs/measurements.md). */
+ * 71.5/120; depth 8 together with move-count pruning, see MCP_DEPTH). In renju only when
+ * the engine plays white (see search()), with twice the margin: at 200 a ply it lost
+ * games against the textbook search that it wins without (37-3 and 38-2 against 39-1);
+ * at 400 it kept them (40-0) and our white games against the reference gained as much
+ * (docs/strength.md, fourteenth session). Margins by rule, in gomoku_rule order. */
 #define RFP_DEPTH 8
-#define RFP_MARGIN 200
+static const int rfp_margin[4] = {200, 200, 400, 200};
 /* Move-count pruning: at depth d (up to MCP_DEPTH) an unforced node searches at most
  * mcp_limit[d] moves (the mover's fours always), half as many when its static value is
  * not better than two plies up, half as many again at PV nodes. The counts grow as
@@ -417,8 +420,17 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
     if (node_start(t, ply, MAX_PLY - QS_MAX - 2, &done))
         return done;
     int me = b->side - 1, opp = 1 - me;
-    /* The rules of the selective search: every rule but renju (see LMR_FROM). */
-    int selective = b->rule != GOMOKU_RENJU;
+    /* The selective search: every rule but renju (see LMR_FROM), and in renju the search
+     * of a root where white is to move (ply 0 is the root), without move-count pruning.
+     * Black's forbidden points make renju a different game for each side: between equal
+     * engines the shared openings give white six games in seven. With black the engine
+     * must find the few defences, and the full-width reductions of LMR_FROM still play
+     * better there; with white, reverse futility pruning paid (our white games against
+     * the reference at 200 ms a move, paired by opening: +12.5 +- 10.7 points), while the
+     * selective search without it measured -2.0 +- 10.0 and with move-count pruning alone
+     * -4.5 +- 10.2 (docs/strength.md, fourteenth session). */
+    int renju = b->rule == GOMOKU_RENJU;
+    int selective = !renju || ((ply & 1) ? 3 - b->side : b->side) == C_WHITE;
 
     /* Mate distance: nothing here can beat a shorter mate already found. */
     if (alpha < -(WIN - ply))
@@ -446,7 +458,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
         depth--;
     /* Reverse futility pruning: near the horizon, a side whose static value beats beta by
      * a margin per ply, and which faces no threat it must answer nor a double-three point
-     * of the opponent, is taken at its word. Not in renju (see RFP_DEPTH). */
+     * of the opponent, is taken at its word (in renju only for white, see RFP_DEPTH). */
     const int *oc = b->ncls[opp];
     /* The static value, kept by ply: a node is "improving" when it is better than two
      * plies up (the same side's last node); pruning is gentler there. */
@@ -454,9 +466,9 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
     t->sev[ply] = stat;
     int improving = ply < 2 || stat > t->sev[ply - 2];
     if (!pv_node && !horizon && depth <= RFP_DEPTH && beta < GOMOKU_SCORE_WIN_MIN &&
-        !t->excluded[ply] && b->rule != GOMOKU_RENJU &&
+        !t->excluded[ply] && selective &&
         oc[K_FIVE] + oc[K_OPEN_FOUR] + oc[K_FOUR_THREE] + oc[K_DOUBLE_THREE] == 0 &&
-        stat - RFP_MARGIN * (depth - improving) >= beta)
+        stat - rfp_margin[b->rule] * (depth - improving) >= beta)
         return stat;
     int se_ext = 0;
     /* Singular extension: when the table's move held (a lower bound, searched nearly as
@@ -521,7 +533,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
                 lmp_at = lmp_any;
         }
     }
-    if (selective && !forced && !horizon && depth <= MCP_DEPTH) {
+    if (selective && !renju && !forced && !horizon && depth <= MCP_DEPTH) {
         int lim = mcp_limit[depth];
         if (!improving)
             lim = lim / 2 + 1;
