@@ -69,7 +69,7 @@ static const int lmp_all[3] = {0, 14, 24};
  * depth 3 scored 82.5/120 at 200k nodes a move against no pruning, -69% nodes to depth 7;
  * depth 5 65/120 against depth 3; not pruning when the opponent has a double-three point
  * 71.5/120; depth 8 together with move-count pruning, see MCP_DEPTH). In renju only when
- * the engine plays white (see search()), with twice the margin: at 200 a ply it lost
+ * the engine plays white (see sh.selective), with twice the margin: at 200 a ply it lost
  * games against the textbook search that it wins without (37-3 and 38-2 against 39-1);
  * at 400 it kept them (40-0) and our white games against the reference gained as much
  * (docs/strength.md, fourteenth session). Margins by rule, in gomoku_rule order. */
@@ -420,17 +420,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
     if (node_start(t, ply, MAX_PLY - QS_MAX - 2, &done))
         return done;
     int me = b->side - 1, opp = 1 - me;
-    /* The selective search: every rule but renju (see LMR_FROM), and in renju the search
-     * of a root where white is to move (ply 0 is the root), without move-count pruning.
-     * Black's forbidden points make renju a different game for each side: between equal
-     * engines the shared openings give white six games in seven. With black the engine
-     * must find the few defences, and the full-width reductions of LMR_FROM still play
-     * better there; with white, reverse futility pruning paid (our white games against
-     * the reference at 200 ms a move, paired by opening: +12.5 +- 10.7 points), while the
-     * selective search without it measured -2.0 +- 10.0 and with move-count pruning alone
-     * -4.5 +- 10.2 (docs/strength.md, fourteenth session). */
-    int renju = b->rule == GOMOKU_RENJU;
-    int selective = !renju || ((ply & 1) ? 3 - b->side : b->side) == C_WHITE;
+    int selective = t->sh->selective;
 
     /* Mate distance: nothing here can beat a shorter mate already found. */
     if (alpha < -(WIN - ply))
@@ -468,7 +458,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
     if (!pv_node && !horizon && depth <= RFP_DEPTH && beta < GOMOKU_SCORE_WIN_MIN &&
         !t->excluded[ply] && selective &&
         oc[K_FIVE] + oc[K_OPEN_FOUR] + oc[K_FOUR_THREE] + oc[K_DOUBLE_THREE] == 0 &&
-        stat - rfp_margin[b->rule] * (depth - improving) >= beta)
+        stat - t->sh->rfp_margin * (depth - improving) >= beta)
         return stat;
     int se_ext = 0;
     /* Singular extension: when the table's move held (a lower bound, searched nearly as
@@ -533,7 +523,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
                 lmp_at = lmp_any;
         }
     }
-    if (selective && !renju && !forced && !horizon && depth <= MCP_DEPTH) {
+    if (t->sh->move_count_pruning && !forced && !horizon && depth <= MCP_DEPTH) {
         int lim = mcp_limit[depth];
         if (!improving)
             lim = lim / 2 + 1;
@@ -1172,6 +1162,19 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
         limits->depth > 0 && limits->depth < MAX_ITERATIONS ? limits->depth : MAX_ITERATIONS;
     pthread_once(&lmr_once, build_lmr);
     sh.lmr = lmr_table[engine->b.rule];
+    /* The selective search: every rule but renju (see LMR_FROM), and renju too when white
+     * is to move at the root, without move-count pruning. Black's forbidden points make
+     * renju a different game for each side: between equal engines the shared openings
+     * give white six games in seven. With black the engine must find the few defences,
+     * and the full-width reductions of LMR_FROM still play better there; with white,
+     * reverse futility pruning paid (our white games against the reference at 200 ms a
+     * move, paired by opening: +12.5 +- 10.7 points), while the selective search without
+     * it measured -2.0 +- 10.0 and with move-count pruning alone -4.5 +- 10.2
+     * (docs/strength.md, fourteenth session). */
+    int renju = engine->b.rule == GOMOKU_RENJU;
+    sh.selective = !renju || engine->b.side == C_WHITE;
+    sh.move_count_pruning = !renju;
+    sh.rfp_margin = rfp_margin[engine->b.rule];
     sh.nthreads = nthreads;
     atomic_init(&sh.abort_all, 0);
     atomic_init(&sh.helper_nodes, 0);
