@@ -15,15 +15,17 @@
  *                 Bits: 4 renju, 8 caro, 1 exactly five (standard), none freestyle;
  *                 when several are set the first of renju, caro, standard wins.
  *                 Bit 2 (continuous game) is ignored.
- *   INFO max_memory  Sizes the hash table before the next search (a resize clears it):
+ *   INFO max_memory  Sizes the hash table at once, while no clock runs (a resize clears it),
+ *                 and again when INFO rule then changes the rule of the empty board:
  *                 half of what is left after a reserve, 64 MB when unlimited. The
  *                 other half and the reserve hold the library's working memory (up to
  *                 20 MB for the threat solver, 1 MB per thread; see gomoku.h): 16 MB,
  *                 1 MB a thread from the second, and with three or more 24 MB more
  *                 for the threat worker's tables. A limit of 40 MB or more is kept whatever
  *                 the time per move and the threads (bench/memcap.sh).
- *                 Nothing is allocated for the table before that search, so a START
- *                 followed by INFO max_memory never holds a table of the default size.
+ *                 Without it, nothing is allocated for the table before the first
+ *                 search, so a START followed by INFO max_memory never holds a table of
+ *                 the default size.
  *   time settings    Used by the next move. The program plans nothing: it hands the
  *                 protocol's clock (timeout_turn, and the game's time left from
  *                 time_left or timeout_match) to gomoku_limits, counted from reading the
@@ -1052,6 +1054,12 @@ static void cmd_info(pb_state *pb, const char *arg)
             int rc = new_game(pb, pb->size);
             if (rc != GOMOKU_OK)
                 say("ERROR rule %s: %s", rule_name(pb->rule_next), gomoku_strerror(rc));
+            /* The new rule shrank the table (new_game()); managers send INFO rule after
+             * INFO max_memory, so the table is made again here, where no clock runs, and
+             * not in the first move (making 128 MB there took 12-235 ms of a 200 ms turn,
+             * and the move past its limit when the other engine was starting beside it). */
+            else if (pb->max_memory > 0)
+                apply_memory(pb);
         }
         break;
     case 6:

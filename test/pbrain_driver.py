@@ -125,16 +125,26 @@ def parse_move(text):
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
-def peak_rss(pid):
-    """Peak resident set size in bytes (Linux /proc), or None where it cannot be read."""
+def status_bytes(pid, key):
+    """A size from /proc/PID/status in bytes (VmRSS, VmHWM), or None where it cannot be read."""
     try:
         with open("/proc/%d/status" % pid) as f:
             for line in f:
-                if line.startswith("VmHWM:"):
+                if line.startswith(key + ":"):
                     return int(line.split()[1]) * 1024
     except OSError:
         pass
     return None
+
+
+def current_rss(pid):
+    """Resident set size in bytes now (Linux), or None."""
+    return status_bytes(pid, "VmRSS")
+
+
+def peak_rss(pid):
+    """Peak resident set size in bytes (Linux), or None."""
+    return status_bytes(pid, "VmHWM")
 
 
 # --------------------------------------------------------------------------------------
@@ -508,6 +518,32 @@ class Session:
         finally:
             code = eng.close()
         self.check(code == 0, "END -> exit status 0", code)
+        # INFO rule after INFO max_memory (the order managers send them in): a new rule
+        # remakes the position, and the table for max_memory is made again at once, not
+        # in the first timed move. Its pages are touched when it is made, so they are
+        # resident before any move.
+        if not WRAPPED:
+            for rule in (1, 4):
+                eng = self.engine()
+                try:
+                    limit = 200 * 1024 * 1024
+                    a = eng.ask("START 15")
+                    self.check(a == "OK", "START 15 -> OK", a)
+                    eng.send("INFO max_memory %d" % limit)
+                    eng.send("INFO rule %d" % rule)
+                    a = eng.ask("ABOUT")
+                    self.check(a.startswith("name="), "ABOUT after INFO rule %d -> name" % rule, a)
+                    rss = current_rss(eng.proc.pid)
+                    if rss is not None:
+                        self.check(rss > 48 * 1024 * 1024,
+                                   "INFO rule %d after max_memory 200 MB: the table is made before "
+                                   "the first move (resident %.1f MB)" % (rule, rss / 1048576.0), rss)
+                    board = {}
+                    self.expect_move(eng, "BEGIN", board, 15, "rule %d: BEGIN -> centre" % rule,
+                                     near=(7, 7, 0))
+                finally:
+                    code = eng.close()
+                self.check(code == 0, "END -> exit status 0", code)
         # END inside a BOARD block ends the engine too.
         eng = self.engine()
         a = eng.ask("START 15")
