@@ -317,8 +317,7 @@ static int new_game(pb_state *pb, int size)
                 return rc;
     } else {
         /* A new size or rule needs gomoku_reset(), which clears the table: shrink the
-         * table first so there is little to clear (apply_memory() sizes it again, lazily
-         * zeroed, before the next search). */
+         * table first so there is little to clear (sized again below). */
         if (gomoku_set_hash_size(pb->eng, 1) == GOMOKU_OK)
             pb->hash_mb = 1;
         rc = gomoku_reset(pb->eng, size, (gomoku_rule)pb->rule_next);
@@ -332,6 +331,14 @@ static int new_game(pb_state *pb, int size)
     pb->synced = 0;
     pb->used_ms = 0;
     pb->time_left = -1;
+    /* The table for max_memory, made again at once when a new size or rule shrank it.
+     * A new game comes from START, RESTART or INFO rule, where no clock runs (managers
+     * send INFO rule after INFO max_memory), or from a BOARD under a rule sent during the
+     * last game; left to the first move, making 128 MB took 12-235 ms of a 200 ms turn
+     * and took the move past its limit when the other engine was starting beside it. A
+     * limit that comes later is applied when it comes. */
+    if (pb->max_memory > 0)
+        apply_memory(pb);
     return GOMOKU_OK;
 }
 
@@ -603,9 +610,6 @@ static void start_board(pb_state *pb, long long n)
         say("ERROR %s", gomoku_strerror(rc));
         return;
     }
-    if (pb->max_memory > 0)
-        apply_memory(pb); /* the table for max_memory, before any clock runs (a limit
-                             that comes later is applied when it comes) */
     say("OK");
 }
 
@@ -1054,12 +1058,6 @@ static void cmd_info(pb_state *pb, const char *arg)
             int rc = new_game(pb, pb->size);
             if (rc != GOMOKU_OK)
                 say("ERROR rule %s: %s", rule_name(pb->rule_next), gomoku_strerror(rc));
-            /* The new rule shrank the table (new_game()); managers send INFO rule after
-             * INFO max_memory, so the table is made again here, where no clock runs, and
-             * not in the first move (making 128 MB there took 12-235 ms of a 200 ms turn,
-             * and the move past its limit when the other engine was starting beside it). */
-            else if (pb->max_memory > 0)
-                apply_memory(pb);
         }
         break;
     case 6:
