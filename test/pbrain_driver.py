@@ -171,6 +171,14 @@ class Session:
         # PBRAIN_WRAPPER runs the engine under a tool, e.g. "valgrind -q --error-exitcode=99".
         return Engine(shlex.split(os.environ.get("PBRAIN_WRAPPER", "")) + [self.binary], "pbrain")
 
+    def engine_with_memory(self, size, limit):
+        """A started engine: START size, then INFO max_memory limit (as managers send them)."""
+        eng = self.engine()
+        a = eng.ask("START %d" % size)
+        self.check(a == "OK", "START %d -> OK" % size, a)
+        eng.send("INFO max_memory %d" % limit)
+        return eng
+
     def expect_move(self, eng, command, board, size, what, near=None):
         """Sends command; checks the answer is a move on an empty cell (and within `near`
         = (x, y, distance) if given); records it on board. Returns the move or None."""
@@ -498,12 +506,9 @@ class Session:
         self.check(code == 0, "END -> exit status 0", code)
         # max_memory, sent after START as managers do: after some thinking the peak
         # resident size stays under the limit.
-        eng = self.engine()
+        limit = 40 * 1024 * 1024
+        eng = self.engine_with_memory(20, limit)
         try:
-            limit = 40 * 1024 * 1024
-            a = eng.ask("START 20")
-            self.check(a == "OK", "START 20 -> OK", a)
-            eng.send("INFO max_memory %d" % limit)
             eng.send("INFO timeout_turn 400")
             board = {}
             for i, cand in enumerate([(10, 10), (11, 12), (9, 8), (12, 9), (8, 11), (13, 13)]):
@@ -524,12 +529,8 @@ class Session:
         # resident before any move.
         if not WRAPPED:
             for rule in (1, 4):
-                eng = self.engine()
+                eng = self.engine_with_memory(15, 200 * 1024 * 1024)
                 try:
-                    limit = 200 * 1024 * 1024
-                    a = eng.ask("START 15")
-                    self.check(a == "OK", "START 15 -> OK", a)
-                    eng.send("INFO max_memory %d" % limit)
                     eng.send("INFO rule %d" % rule)
                     a = eng.ask("ABOUT")
                     self.check(a.startswith("name="), "ABOUT after INFO rule %d -> name" % rule, a)
