@@ -89,7 +89,7 @@ build/test/%: test/%.c $(LIB_A) test/testutil.h
 # The allocation-failure test puts its own failing allocator between the library and libc.
 build/test/test_alloc: TEST_LDFLAGS = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=mmap,--wrap=pthread_create
 
-tests: $(TESTS) bench/vct-bench
+tests: $(TESTS) bench/vct-bench bench/combo-features
 
 # The test command: installs cmocka when it is missing and it can, then runs everything.
 test check:

@@ -4,10 +4,13 @@
  * pattern-combination index (gomoku__combo_index) of the side to move and of the other
  * side, with the game's result for the side to move. Uses internal functions, hence -Isrc.
  *
- * Usage: combo-features [--skip N] GAMES
+ * Usage: combo-features [--skip N] [--threats] GAMES
  * GAMES: one game a line, "RULE RESULT x,y x,y ...", RULE freestyle/standard/renju, RESULT
  * B (black won), W or D. Output, one line a position:
  *   GAME RULE SIDE RESULT | c:n c:n ... | c:n c:n ...
+ * or, with --threats, the evaluation with the default weights and the threat mask (the
+ * inputs of `bench/fit-combo.py initiative`):
+ *   GAME RULE SIDE RESULT | EVAL MASK
  * Skipped: the first N plies (default 6), and positions the evaluation's turn rules
  * decide or force: a five point of either side, an open-four point of the mover.
  */
@@ -18,6 +21,26 @@
 #include <string.h>
 
 static board b;
+
+/* The inputs of the initiative term's fit: the weights' evaluation of the position and who
+ * has which threat points, as nine bits from the side to move's view: the opponent's
+ * open-four point; the mover's four-three, four, double-three and three points; the
+ * opponent's four-three, four, double-three and three points (renju: black's
+ * double-three points are forbidden moves, not threats). */
+static void print_threats(const board *bd)
+{
+    gomoku_weights w;
+    gomoku_default_weights(&w);
+    int me = bd->side - 1, opp = 1 - me;
+    const int *m = bd->ncls[me], *o = bd->ncls[opp];
+    int renju = bd->rule == GOMOKU_RENJU;
+    int dt_me = m[K_DOUBLE_THREE] > 0 && !(renju && bd->side == C_BLACK);
+    int dt_opp = o[K_DOUBLE_THREE] > 0 && !(renju && bd->side == C_WHITE);
+    int mask = (o[K_OPEN_FOUR] > 0) | (m[K_FOUR_THREE] > 0) << 1 | (m[K_FOUR] > 0) << 2 |
+               dt_me << 3 | (m[K_THREE] > 0) << 4 | (o[K_FOUR_THREE] > 0) << 5 |
+               (o[K_FOUR] > 0) << 6 | dt_opp << 7 | (o[K_THREE] > 0) << 8;
+    printf(" %d %d", gomoku__evaluate(bd, &w), mask);
+}
 
 static void print_counts(const board *bd, int s)
 {
@@ -40,17 +63,19 @@ static void print_counts(const board *bd, int s)
 
 int main(int argc, char **argv)
 {
-    int skip = 6;
+    int skip = 6, threats = 0;
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--skip") && i + 1 < argc)
             skip = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--threats"))
+            threats = 1;
         else
             path = argv[i];
     }
     FILE *f = path ? fopen(path, "r") : NULL;
     if (!f) {
-        fprintf(stderr, "usage: combo-features [--skip N] GAMES\n");
+        fprintf(stderr, "usage: combo-features [--skip N] [--threats] GAMES\n");
         return 2;
     }
     static char line[65536];
@@ -83,6 +108,11 @@ int main(int argc, char **argv)
                 continue;
             double r = winner == 0 ? 0.5 : winner == b.side ? 1.0 : 0.0;
             printf("%d %s %c %.1f |", game, rule_s, b.side == C_BLACK ? 'B' : 'W', r);
+            if (threats) {
+                print_threats(&b);
+                printf("\n");
+                continue;
+            }
             print_counts(&b, b.side);
             printf(" |");
             print_counts(&b, 3 - b.side);

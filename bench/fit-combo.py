@@ -5,6 +5,8 @@
     bench/fit-combo.py import --out GAMES MATCH_DIR...
     bench/fit-combo.py fit GAMES... [--features EXE] [--epochs N] [--l2 X] [--match-spread]
                        [--c-out FILE] [--note TEXT]...
+    bench/fit-combo.py initiative GAMES... [--features EXE] [--epochs N] [--rate X] [--min N]
+                       [--l2 X] [--c-out FILE] [--note TEXT]...
 
 A game file holds one game a line: the rule, the winner (B, W or D), the moves as x,y.
 
@@ -31,7 +33,18 @@ keep the hand-set value. 10% of the games (by a hash of the game) are held out; 
 epoch with the lowest held-out loss is kept. --match-spread then scales the tables to
 the hand-set scores' rms over the positions (the fit spreads them wider, and the
 search's margins were set for the hand-set ones). It prints the losses and writes the
-tables as C source (src/eval_table.c). Developer tool: standard library only (no numpy), not installed.
+tables as C source (src/eval_table.c).
+
+`initiative` fits an initiative term for the weights' evaluation (an experiment, not in the
+library; docs/strength.md): a value for each of the 512 masks that
+`combo-features --threats` prints (which of the mover's and the opponent's threat points
+exist), added to the hand-set score, one table per rule and, in
+renju, per colour to move. The model is sigmoid(K * (score + bias + term[mask])), with K
+the hand-set weights' own best scale and a bias per rule and colour to move (what the
+openings give each colour: a constant from the root's view, which the search cannot use,
+so it is fitted and not written). The L2 penalty (on K * term) pulls each term towards 0
+and standard's towards freestyle's. Each table is centred on its mean over the positions, and
+masks seen fewer than --min times get no term. Developer tool: standard library only (no numpy), not installed.
 """
 import argparse
 import importlib.util
@@ -220,16 +233,22 @@ def loss(data, own_t, opp_t, k, cap):
     return total / len(data)
 
 
-def fit_k(data, own_t, opp_t, cap):
+def best_k(loss_at):
+    """The scale K in 1e-5..1e-2 at which loss_at(K) is lowest (golden-section search on
+    log K)."""
     lo, hi = 1e-5, 1e-2
-    for _ in range(30):  # golden-section search on log k
+    for _ in range(30):
         m1 = lo * (hi / lo) ** 0.382
         m2 = lo * (hi / lo) ** 0.618
-        if loss(data, own_t, opp_t, m1, cap) < loss(data, own_t, opp_t, m2, cap):
+        if loss_at(m1) < loss_at(m2):
             hi = m2
         else:
             lo = m1
     return math.sqrt(lo * hi)
+
+
+def fit_k(data, own_t, opp_t, cap):
+    return best_k(lambda k: loss(data, own_t, opp_t, k, cap))
 
 
 def cmd_fit(a):
@@ -354,6 +373,130 @@ def write_c(a, own_t, opp_t, k, npos, ngames, before, after, ep):
     print("wrote", a.c_out)
 
 
+# ---- the initiative term ---------------------------------------------------------------
+
+INIT_TABLES = ["freestyle", "standard", "renju, black to move", "renju, white to move"]
+
+
+def read_initiative(files, exe, skip):
+    """(game key, table, colour-bias index, score, mask, result) for each quiet position."""
+    out = []
+    for path in files:
+        p = subprocess.run([exe, "--threats", "--skip", str(skip), path], check=True,
+                           stdout=subprocess.PIPE, universal_newlines=True)
+        for line in p.stdout.splitlines():
+            f = line.split()  # game rule side result | score mask
+            rule, side = f[1], f[2]
+            t = {"freestyle": 0, "standard": 1}.get(rule, 2 if side == "B" else 3)
+            bias = 2 * RULES.index(rule) + (side == "W")
+            # The held-out split hashes the file's name, not its directory: the same games
+            # are split the same way wherever they are.
+            key = "%s:%s" % (os.path.basename(path), f[0])
+            out.append((key, t, bias, int(f[5]), int(f[6]), float(f[3])))
+    return out
+
+
+def initiative_loss(data, k, term, bias):
+    total = 0.0
+    for _, t, c, s, mask, r in data:
+        x = k * (s + bias[c] + term[t][mask])
+        p = 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x))))
+        p = min(max(p, 1e-9), 1 - 1e-9)
+        total -= r * math.log(p) + (1 - r) * math.log(1 - p)
+    return total / len(data)
+
+
+def cmd_initiative(a):
+    data = read_initiative(a.games, a.features, a.skip)
+    train = [p for p in data if zlib.crc32(p[0].encode()) % 10 != 0]
+    hold = [p for p in data if zlib.crc32(p[0].encode()) % 10 == 0]
+    ngames = len({p[0] for p in data})
+    if not train or not hold:
+        sys.exit("initiative: too few games to hold a tenth out (%d)" % ngames)
+    nt, nm = len(INIT_TABLES), 512
+    term = [[0.0] * nm for _ in range(nt)]
+    bias = [0.0] * 6
+    k = best_k(lambda k: initiative_loss(train, k, term, bias))  # the hand-set score alone
+    before = (initiative_loss(train, k, term, bias), initiative_loss(hold, k, term, bias))
+    print("positions: %d quiet from %d games; K = %.6g; hand-set: train %.5f, held out %.5f"
+          % ((len(data), ngames, k) + before), flush=True)
+    # Full-batch Adam on the terms and the biases, in score units.
+    params = [term[t] for t in range(nt)] + [bias]
+    mom = [[0.0] * len(v) for v in params]
+    sq = [[0.0] * len(v) for v in params]
+    best = (before[1], None, 0)
+    for ep in range(1, a.epochs + 1):
+        grads = [[0.0] * len(v) for v in params]
+        for _, t, c, s, mask, r in train:
+            x = k * (s + bias[c] + term[t][mask])
+            d = (1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x)))) - r) * k
+            grads[t][mask] += d
+            grads[nt][c] += d
+        for j, (v, g, m_, s_) in enumerate(zip(params, grads, mom, sq)):
+            # The penalty pulls each term towards 0, and standard's (a tenth of the games)
+            # towards freestyle's; not the biases.
+            prior = term[0] if j == 1 else None
+            l2 = a.l2 * k * k if j < nt else 0.0
+            for i in range(len(v)):
+                gi = g[i] / len(train) + l2 * (v[i] - (prior[i] if prior else 0.0))
+                m_[i] = 0.9 * m_[i] + 0.1 * gi
+                s_[i] = 0.999 * s_[i] + 0.001 * gi * gi
+                v[i] -= a.rate * (m_[i] / (1 - 0.9 ** ep)) / (math.sqrt(s_[i] / (1 - 0.999 ** ep)) + 1e-12)
+        if ep % 10 == 0 or ep == a.epochs:
+            hl = initiative_loss(hold, k, term, bias)
+            print("epoch %3d: train %.5f, held out %.5f" % (ep, initiative_loss(train, k, term, bias), hl),
+                  flush=True)
+            if hl < best[0]:
+                best = (hl, ([list(v) for v in term], list(bias)), ep)
+    if best[1] is None:
+        print("no epoch beat the hand-set score on the held-out games: the term stays 0")
+        best = (before[1], ([[0.0] * nm for _ in range(nt)], [0.0] * 6), 0)
+    term, bias = best[1]
+    after = (initiative_loss(train, k, term, bias), initiative_loss(hold, k, term, bias))
+    print("kept epoch %d: train %.5f, held out %.5f; biases %s" %
+          ((best[2],) + after + ([round(x) for x in bias],)))
+    count = [[0] * nm for _ in range(nt)]
+    for _, t, _, _, mask, _ in data:
+        count[t][mask] += 1
+    out = []
+    for t in range(nt):
+        n = sum(count[t])
+        mean = sum(c * v for c, v in zip(count[t], term[t])) / n if n else 0.0
+        out.append([int(round(v - mean)) if count[t][i] >= a.min else 0 for i, v in enumerate(term[t])])
+        top = sorted(range(nm), key=lambda i: -count[t][i])[:6]
+        print("%s: %d positions, %d masks kept; commonest %s" % (
+            INIT_TABLES[t], n, sum(1 for c in count[t] if c >= a.min),
+            ", ".join("%d:%+d" % (i, out[t][i]) for i in top)))
+    if a.c_out:
+        cmd = "bench/fit-combo.py initiative " + " ".join(os.path.basename(x) for x in a.games)
+        cmd += " --epochs %d --rate %g --min %d --l2 %g --skip %d" % (a.epochs, a.rate, a.min, a.l2, a.skip)
+        lines = [
+            "/*",
+            " * GENERATED by bench/fit-combo.py initiative: an initiative term for the weights'",
+            " * evaluation, by table and mask (bench/combo-features.c print_threats()), for an",
+            " * experiment build that adds it to the weights' score.",
+            " *",
+            " * Command: " + cmd,
+            " * Data: %d quiet positions from %d games, labelled with the game's result; 10%%" % (len(data), ngames),
+            " * of the games held out. Cross-entropy at K = %.6g, hand-set score alone -> with the" % k,
+            " * term (epoch %d): train %.4f -> %.4f, held out %.4f -> %.4f." % ((best[2],) + before + after),
+        ] + [" * " + x.replace("*/", "* /") for x in a.note] + [
+            " * Tables: freestyle, standard (and caro), renju with black to move, with white to move.",
+            " */",
+            "static const int initiative[%d][%d] = {" % (nt, nm),
+        ]
+        for t in range(nt):
+            lines.append("    /* %s */" % INIT_TABLES[t])
+            lines.append("    {")
+            vals = [max(-30000, min(30000, x)) for x in out[t]]
+            for i in range(0, nm, 16):
+                lines.append("        " + ", ".join(str(x) for x in vals[i:i + 16]) + ",")
+            lines.append("    },")
+        lines.append("};")
+        open(a.c_out, "w").write("\n".join(lines) + "\n")
+        print("wrote", a.c_out)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -381,8 +524,19 @@ def main():
     f.add_argument("--note", action="append", default=[],
                    help="a line for the generated file's comment (how the games were made)")
     f.add_argument("--lib", default=None)
+    n = sub.add_parser("initiative")
+    n.add_argument("games", nargs="+")
+    n.add_argument("--features", default=os.path.join(HERE, "combo-features"))
+    n.add_argument("--skip", type=int, default=6, help="plies skipped at the start")
+    n.add_argument("--epochs", type=int, default=300)
+    n.add_argument("--rate", type=float, default=40.0, help="Adam's step, in score units")
+    n.add_argument("--min", type=int, default=30, help="positions a mask needs to get a term")
+    n.add_argument("--l2", type=float, default=1e-3, help="penalty on K * term, per position")
+    n.add_argument("--c-out", default=None)
+    n.add_argument("--note", action="append", default=[],
+                   help="a line for the generated file's comment (how the games were made)")
     a = ap.parse_args()
-    {"gen": cmd_gen, "import": cmd_import, "fit": cmd_fit}[a.cmd](a)
+    {"gen": cmd_gen, "import": cmd_import, "fit": cmd_fit, "initiative": cmd_initiative}[a.cmd](a)
 
 
 if __name__ == "__main__":

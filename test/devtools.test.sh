@@ -1,6 +1,7 @@
 #!/bin/sh
 # Smoke tests of the developer tools in bench/ (the A/B match, the weight tuner, the
-# match against the textbook search, and vct-bench --refute): they run on a tiny budget
+# match against the textbook search, vct-bench --refute, and the initiative term's inputs
+# and fit): they run on a tiny budget
 # and their output has the shape the README promises.
 # Run from the repository root (make test does); needs the built lib/libgomoku.so.
 LIB=${LIB:-lib/libgomoku.so}
@@ -167,5 +168,30 @@ echo "save freestyle 15 5,5 8,5 7,8 6,8 5,7 5,6 7,7 | 6,6 | 7" > "$tmp/save1.txt
 ./bench/vct-bench --refute --nodes 20000 "$tmp/save1.txt" > "$tmp/refute1.txt" 2>&1
 check "a real defence is searched and not refuted" \
     sh -c "[ \"\$(awk '{ print \$1, \$3 }' '$tmp/refute1.txt')\" = \"52 \$(awk '{ print \$3 }' '$tmp/refute.txt')\" ]"
+
+# ---- combo-features --threats and fit-combo.py initiative: the initiative term's inputs ----
+# 7,7 8,7 9,7 is black's open three: with white to move, black has open-four points (bit 0)
+# and four points (bit 6); one move earlier black had three points (bit 8), and before that
+# black, to move, had them as its own (bit 4).
+printf 'freestyle B 7,7 0,0 8,7 0,14 9,7\n' > "$tmp/g1.txt"
+./bench/combo-features --threats --skip 0 "$tmp/g1.txt" > "$tmp/thr.txt" 2>&1
+check "combo-features --threats exits 0" [ $? -eq 0 ]
+check "combo-features --threats gives each position's mask from the mover's side" \
+    sh -c "[ \"\$(awk '{ print \$3, \$4, \$7 }' '$tmp/thr.txt' | tr '\n' ';')\" = 'W 0.0 0;B 1.0 0;W 0.0 256;B 1.0 16;W 0.0 65;' ]"
+# The fit on two games played 20 times each, the first always won by white, the second by
+# black, whatever the hand-set score says: their positions' masks tell them apart, so the
+# term must lower the held-out loss (the held-out games are copies of the same two).
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+    echo "freestyle W 7,7 0,0 8,7 0,14 9,9 1,0 6,6 2,0 10,7 14,14"
+    echo "freestyle B 7,7 8,8 0,0 8,9 0,14 9,10 1,0 7,6 2,0 14,0 3,0"
+done > "$tmp/g2.txt"
+python3 bench/fit-combo.py initiative "$tmp/g2.txt" --epochs 20 --min 1 --skip 2 --c-out "$tmp/init.c" \
+    > "$tmp/init.txt" 2>&1
+check "fit-combo.py initiative exits 0" [ $? -eq 0 ]
+check "fit-combo.py initiative lowers the held-out loss" \
+    awk '/hand-set: train/ { b = $NF } /^kept epoch/ { sub(";", "", $NF); k = $(NF - 3) }
+         END { exit !(b != "" && k != "" && k + 0 < b + 0) }' "$tmp/init.txt"
+check "fit-combo.py initiative writes four tables of 512 values" \
+    sh -c "[ \$(sed -n '/= {/,\$p' '$tmp/init.c' | grep -Eo -- '-?[0-9]+,' | wc -l) -eq 2048 ]"
 
 finish devtools.test.sh
