@@ -25,21 +25,22 @@ static board b;
 /* The inputs of the initiative term's fit: the weights' evaluation of the position and who
  * has which threat points, as nine bits from the side to move's view: the opponent's
  * open-four point; the mover's four-three, four, double-three and three points; the
- * opponent's four-three, four, double-three and three points (renju: black's
- * double-three points are forbidden moves, not threats). */
+ * opponent's four-three, four, double-three and three points. The double-three points are
+ * the evaluation's own count (in renju black has none: they are forbidden moves). */
 static void print_threats(const board *bd)
 {
     gomoku_weights w;
+    gomoku_eval_info info;
     gomoku_default_weights(&w);
+    gomoku__breakdown(&info, bd, &w, GOMOKU_EVAL_WEIGHTS);
     int me = bd->side - 1, opp = 1 - me;
     const int *m = bd->ncls[me], *o = bd->ncls[opp];
-    int renju = bd->rule == GOMOKU_RENJU;
-    int dt_me = m[K_DOUBLE_THREE] > 0 && !(renju && bd->side == C_BLACK);
-    int dt_opp = o[K_DOUBLE_THREE] > 0 && !(renju && bd->side == C_WHITE);
+    int dt_me = info.combos[me][GOMOKU_COMBO_DOUBLE_THREE] > 0;
+    int dt_opp = info.combos[opp][GOMOKU_COMBO_DOUBLE_THREE] > 0;
     int mask = (o[K_OPEN_FOUR] > 0) | (m[K_FOUR_THREE] > 0) << 1 | (m[K_FOUR] > 0) << 2 |
                dt_me << 3 | (m[K_THREE] > 0) << 4 | (o[K_FOUR_THREE] > 0) << 5 |
                (o[K_FOUR] > 0) << 6 | dt_opp << 7 | (o[K_THREE] > 0) << 8;
-    printf(" %d %d", gomoku__evaluate(bd, &w), mask);
+    printf(" %d %d", info.score, mask);
 }
 
 static void print_counts(const board *bd, int s)

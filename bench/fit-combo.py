@@ -396,12 +396,16 @@ def read_initiative(files, exe, skip):
     return out
 
 
+def initiative_p(k, term, bias, t, c, s, mask):
+    """The model's probability that the mover wins."""
+    x = k * (s + bias[c] + term[t][mask])
+    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x))))
+
+
 def initiative_loss(data, k, term, bias):
     total = 0.0
     for _, t, c, s, mask, r in data:
-        x = k * (s + bias[c] + term[t][mask])
-        p = 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x))))
-        p = min(max(p, 1e-9), 1 - 1e-9)
+        p = min(max(initiative_p(k, term, bias, t, c, s, mask), 1e-9), 1 - 1e-9)
         total -= r * math.log(p) + (1 - r) * math.log(1 - p)
     return total / len(data)
 
@@ -428,8 +432,7 @@ def cmd_initiative(a):
     for ep in range(1, a.epochs + 1):
         grads = [[0.0] * len(v) for v in params]
         for _, t, c, s, mask, r in train:
-            x = k * (s + bias[c] + term[t][mask])
-            d = (1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x)))) - r) * k
+            d = (initiative_p(k, term, bias, t, c, s, mask) - r) * k
             grads[t][mask] += d
             grads[nt][c] += d
         for j, (v, g, m_, s_) in enumerate(zip(params, grads, mom, sq)):

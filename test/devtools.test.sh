@@ -1,8 +1,7 @@
 #!/bin/sh
 # Smoke tests of the developer tools in bench/ (the A/B match, the weight tuner, the
 # match against the textbook search, vct-bench --refute, and the initiative term's inputs
-# and fit): they run on a tiny budget
-# and their output has the shape the README promises.
+# and fit): they run on a tiny budget and their output has the shape the README promises.
 # Run from the repository root (make test does); needs the built lib/libgomoku.so.
 LIB=${LIB:-lib/libgomoku.so}
 # A sanitizer-built library cannot be loaded by python3 through ctypes.
