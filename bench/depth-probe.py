@@ -21,6 +21,11 @@ branching factors:
         plies, reductions of several plies per move), so a lower N^1/d there means a
         narrower tree *per nominal ply*, not the same thing as ours.
 
+  swing both: the mean change of the reported value from one iteration to the next
+        (depth 5 on; mates and values beyond +-3000 left out). The reference's value
+        hardly moves between iterations; ours moved by about 290 a ply in the
+        games of the seventeenth session (docs/strength.md).
+
 The reference's last report may belong to an iteration it did not finish (a one-move PV),
 so its depth is the deepest iteration it started; ours is the last it completed.
 Developer tool: needs the reference engine, never run by make test (except --selftest).
@@ -38,6 +43,7 @@ import peerlib as pl  # noqa: E402
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WARM_UP = [(0, 0), (14, 14)]
 WARM_UP_MS = 100
+SWING_FROM = 5  # iterations compared by swing(): below this both engines still move a lot
 
 
 def load_openings(path):
@@ -77,11 +83,26 @@ def ebf_iter(reports, last_n):
     return pl.geomean(ratios[-last_n:]) if ratios else None
 
 
+def swing(reports, from_depth=SWING_FROM):
+    """Mean |eval(d) - eval(d-1)| over consecutive iterations from from_depth on, the last
+    report of each depth, mates and values beyond +-3000 left out (where the two scales
+    are no longer comparable); None when there are none. A search whose value moves little
+    from one iteration to the next judges the position the same way at every depth."""
+    last = {}
+    for r in reports:
+        last[r["depth"]] = r["eval"]
+    diffs = [abs(last[d].value - last[d - 1].value) for d in sorted(last)
+             if d >= from_depth and d - 1 in last
+             and not last[d].is_mate and not last[d - 1].is_mate
+             and abs(last[d].value) <= 3000 and abs(last[d - 1].value) <= 3000]
+    return sum(diffs) / len(diffs) if diffs else None
+
+
 def summarise_run(kind, reports, wall_s):
     """One engine's search of one position -> a row (dict)."""
     row = {"depth": None, "seldepth": None, "nodes": None, "time_ms": None,
            "wall_ms": round(wall_s * 1000.0), "eval": None, "ebf_iter": None, "ebf_root": None,
-           "nps": None}
+           "nps": None, "swing": swing(reports)}
     if not reports:
         return row
     last = reports[-1]
@@ -130,13 +151,14 @@ def fmt_nodes(n):
 
 def print_table(rows, out):
     out.write("| opening | engine | depth | seldepth | nodes | time ms | wall ms | nodes/s | "
-              "EBF iter | N^1/d | eval |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
+              "EBF iter | N^1/d | swing | eval |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
     for r in rows:
-        out.write("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n" % (
+        out.write("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n" % (
             r["opening"], r["engine"], fmt(r["depth"]), fmt(r["seldepth"]), fmt_nodes(r["nodes"]),
             fmt(r["time_ms"], "%.0f"), fmt(r["wall_ms"]),
             "-" if r["nps"] is None else "%.0fK" % (r["nps"] / 1e3),
-            fmt(r["ebf_iter"], "%.2f"), fmt(r["ebf_root"], "%.2f"), r["eval"] or "-"))
+            fmt(r["ebf_iter"], "%.2f"), fmt(r["ebf_root"], "%.2f"), fmt(r.get("swing"), "%.0f"),
+            r["eval"] or "-"))
     for eng in ("ours", "reference"):
         rs = [r for r in rows if r["engine"] == eng and r["depth"] is not None]
         if not rs:
@@ -145,11 +167,11 @@ def print_table(rows, out):
         def mean(key):
             vs = [r[key] for r in rs if r[key] is not None]
             return sum(vs) / len(vs) if vs else None
-        out.write("| mean | %s | %s | %s | %s | %s | %s | %s | %s | %s | |\n" % (
+        out.write("| mean | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | |\n" % (
             eng, fmt(mean("depth"), "%.1f"), fmt(mean("seldepth"), "%.1f"), fmt_nodes(mean("nodes")),
             fmt(mean("time_ms"), "%.0f"), fmt(mean("wall_ms"), "%.0f"),
             "-" if mean("nps") is None else "%.0fK" % (mean("nps") / 1e3),
-            fmt(mean("ebf_iter"), "%.2f"), fmt(mean("ebf_root"), "%.2f")))
+            fmt(mean("ebf_iter"), "%.2f"), fmt(mean("ebf_root"), "%.2f"), fmt(mean("swing"), "%.0f")))
 
 
 def selftest():
@@ -168,6 +190,8 @@ def selftest():
     row = summarise_run("ours", ours, 0.5)
     assert row["depth"] == 6 and row["seldepth"] == 16 and row["nodes"] == 44000
     assert abs(row["ebf_root"] - 44000 ** (1 / 6)) < 1e-9 and row["wall_ms"] == 500
+    # depth 5 against 4's last report (-190), 6 against 5: (252 + 210) / 2
+    assert row["swing"] == 231, row["swing"]
     peer = pl.parse_reports([
         "MESSAGE OptiTime 127ms | MaxTime 170ms",
         "MESSAGE Depth 16-23 | Eval 107 | Time 223ms | J11 H11 J9 J10",
@@ -175,6 +199,11 @@ def selftest():
         "MESSAGE Depth 17-31 | Eval 99 | Time 976ms | H11",
         "MESSAGE Speed 172K | Depth 17-31 | Eval 99 | Node 168K | Time 978ms"], "peer")
     row = summarise_run("peer", peer, 0.98)
+    assert row["swing"] == 8  # 107 at depth 16, then 99 as the last of depth 17
+    assert summarise_run("peer", pl.parse_reports([
+        "MESSAGE Depth 5-9 | Eval 40 | Time 2ms | J11", "MESSAGE Depth 6-9 | Eval +M9 | Time 3ms | J11",
+        "MESSAGE Depth 7-9 | Eval 10 | Time 4ms | J11", "MESSAGE Depth 8-9 | Eval 16 | Time 5ms | J11"],
+        "peer"), 0.1)["swing"] == 6  # the mate's two steps left out
     assert row["depth"] == 17 and row["seldepth"] == 31 and row["nodes"] == 168000
     assert row["time_ms"] == 978 and abs(row["ebf_root"] - 168000 ** (1 / 17)) < 1e-9
     assert summarise_run("peer", [], 1.0)["depth"] is None

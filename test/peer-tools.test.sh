@@ -98,12 +98,13 @@ printf '# white to move\n8,9 8,10 6,5\n' > "$tmp/openings.txt"
 FAKE_PEER_EVALS='{"default": "7"}' "$PY" bench/depth-probe.py --peer "$tmp/peer" \
     --engine "$ENGINE" --openings-file "$tmp/openings.txt" --openings 1 --ms 150 --json "$tmp/dp.json" > "$tmp/dp.txt" 2>&1
 check "depth-probe.py exits 0" [ $? -eq 0 ]
-check "the reference's row: depth 12-20, 4096 nodes, N^1/d 2.00" \
-    grep -q '^| 1 | reference | 12 | 20 | 4096 | 4 | [0-9]* | 1024K | - | 2.00 | -7 |$' "$tmp/dp.txt"
-check "our row has a depth, nodes and both branching factors" "$PY" -c "
+check "the reference's row: depth 12-20, 4096 nodes, N^1/d 2.00, its value steady (swing 0)" \
+    grep -q '^| 1 | reference | 12 | 20 | 4096 | 4 | [0-9]* | 1024K | - | 2.00 | 0 | -7 |$' "$tmp/dp.txt"
+check "our row has a depth, nodes, both branching factors and a swing" "$PY" -c "
 import json
 r = [r for r in json.load(open('$tmp/dp.json'))['rows'] if r['engine'] == 'ours'][0]
 assert r['depth'] >= 2 and r['nodes'] > 0 and r['ebf_root'] > 1 and r['ebf_iter'] > 0, r
+assert r['depth'] < 6 or r['swing'] >= 0, r
 assert 0 < r['wall_ms'] < 5000, r
 "
 check "the table has a mean row per engine" [ "$(grep -c '^| mean | ' "$tmp/dp.txt")" -eq 2 ]
