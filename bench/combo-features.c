@@ -4,21 +4,31 @@
  * pattern-combination index (gomoku__combo_index) of the side to move and of the other
  * side, with the game's result for the side to move. Uses internal functions, hence -Isrc.
  *
- * Usage: combo-features [--skip N] [--threats] GAMES
+ * Usage: combo-features [--skip N] [--threats | --parity] GAMES
  * GAMES: one game a line, "RULE RESULT x,y x,y ...", RULE freestyle/standard/renju, RESULT
  * B (black won), W or D. Output, one line a position:
  *   GAME RULE SIDE RESULT | c:n c:n ... | c:n c:n ...
  * or, with --threats, the evaluation with the default weights and the threat mask (the
  * inputs of `bench/fit-combo.py initiative`):
  *   GAME RULE SIDE RESULT | EVAL MASK
+ * or, with --parity, the evaluation with the default weights, the same board's with the
+ * other side to move (from that side's view), and the ply:
+ *   GAME RULE SIDE RESULT | EVAL OTHER PLY
+ * and on stderr what they say about the evaluation's tempo: the mean of (EVAL + OTHER) / 2
+ * (what having the move is worth on the same board), and over consecutive plies of a game
+ * the mean and root mean square of (e(t) + e(t + 1)) / 2, each from its own mover's view:
+ * 0 when the value of a position does not depend on which of two successive plies is
+ * scored, as a search that ends its lines on either side to move needs.
  * Skipped: the first N plies (default 6), and positions the evaluation's turn rules
- * decide or force: a five point of either side, an open-four point of the mover.
+ * decide or force: a five point of either side, an open-four point of the mover (with
+ * --parity: an open-four or four-three point of either side).
  */
 #include "internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 static board b;
 
@@ -43,6 +53,17 @@ static void print_threats(const board *bd)
     printf(" %d %d", info.score, mask);
 }
 
+/* The weights' evaluation of bd as it stands, and with the other side to move. */
+static void parity_values(board *bd, int *eval, int *other)
+{
+    gomoku_weights w;
+    gomoku_default_weights(&w);
+    *eval = gomoku__evaluate(bd, &w);
+    bd->side = 3 - bd->side;
+    *other = gomoku__evaluate(bd, &w);
+    bd->side = 3 - bd->side;
+}
+
 static void print_counts(const board *bd, int s)
 {
     static int count[495];
@@ -64,19 +85,23 @@ static void print_counts(const board *bd, int s)
 
 int main(int argc, char **argv)
 {
-    int skip = 6, threats = 0;
+    int skip = 6, threats = 0, parity = 0;
+    double tempo = 0, pair_sum = 0, pair_sq = 0;
+    long ntempo = 0, npairs = 0;
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--skip") && i + 1 < argc)
             skip = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--threats"))
             threats = 1;
+        else if (!strcmp(argv[i], "--parity"))
+            parity = 1;
         else
             path = argv[i];
     }
     FILE *f = path ? fopen(path, "r") : NULL;
     if (!f) {
-        fprintf(stderr, "usage: combo-features [--skip N] [--threats] GAMES\n");
+        fprintf(stderr, "usage: combo-features [--skip N] [--threats | --parity] GAMES\n");
         return 2;
     }
     static char line[65536];
@@ -95,6 +120,7 @@ int main(int argc, char **argv)
         game++;
         int winner = res_s[0] == 'B' ? C_BLACK : res_s[0] == 'W' ? C_WHITE : 0;
         gomoku__board_init(&b, 15, rule);
+        int last_ply = -1, last_eval = 0;
         for (char *m; (m = strtok_r(NULL, " \n", &save)) != NULL;) {
             int x, y;
             if (sscanf(m, "%d,%d", &x, &y) != 2 || !board_on(&b, x, y) ||
@@ -108,6 +134,30 @@ int main(int argc, char **argv)
                 (b.ncls[me][K_OPEN_FOUR] && !(rule == GOMOKU_RENJU && b.side == C_BLACK)))
                 continue;
             double r = winner == 0 ? 0.5 : winner == b.side ? 1.0 : 0.0;
+            if (parity) {
+                /* Only where neither side can make an open four or a four-three: there the
+                 * turn rules, not the weights, would score the board with the other side
+                 * to move. */
+                if (b.ncls[me][K_OPEN_FOUR] + b.ncls[opp][K_OPEN_FOUR] + b.ncls[me][K_FOUR_THREE] +
+                        b.ncls[opp][K_FOUR_THREE] >
+                    0)
+                    continue;
+                int ev, other;
+                parity_values(&b, &ev, &other);
+                printf("%d %s %c %.1f | %d %d %d\n", game, rule_s, b.side == C_BLACK ? 'B' : 'W',
+                       r, ev, other, b.nmoves);
+                tempo += (ev + other) / 2.0;
+                ntempo++;
+                if (last_ply == b.nmoves - 1) {
+                    double h = (last_eval + ev) / 2.0;
+                    pair_sum += h;
+                    pair_sq += h * h;
+                    npairs++;
+                }
+                last_ply = b.nmoves;
+                last_eval = ev;
+                continue;
+            }
             printf("%d %s %c %.1f |", game, rule_s, b.side == C_BLACK ? 'B' : 'W', r);
             if (threats) {
                 print_threats(&b);
@@ -121,5 +171,11 @@ int main(int argc, char **argv)
         }
     }
     fclose(f);
+    if (parity && ntempo > 0)
+        fprintf(stderr,
+                "positions %ld: the move is worth %.0f on the same board; consecutive plies "
+                "(%ld pairs): mean %.0f, rms %.0f\n",
+                ntempo, tempo / ntempo, npairs, npairs ? pair_sum / npairs : 0.0,
+                npairs ? sqrt(pair_sq / npairs) : 0.0);
     return 0;
 }

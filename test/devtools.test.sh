@@ -177,6 +177,16 @@ printf 'freestyle B 7,7 0,0 8,7 0,14 9,7\n' > "$tmp/g1.txt"
 check "combo-features --threats exits 0" [ $? -eq 0 ]
 check "combo-features --threats gives each position's mask from the mover's side" \
     sh -c "[ \"\$(awk '{ print \$3, \$4, \$7 }' '$tmp/thr.txt' | tr '\n' ';')\" = 'W 0.0 0;B 1.0 0;W 0.0 256;B 1.0 16;W 0.0 65;' ]"
+# combo-features --parity: black 7,6 and white 7,8 are each other's mirror image across
+# the middle row, so the board scores the same for whichever side is to move, and more than
+# zero: what the weights give for having the move. The summary goes to stderr.
+printf 'freestyle D 7,6 7,8\n' > "$tmp/g3.txt"
+./bench/combo-features --parity --skip 0 "$tmp/g3.txt" > "$tmp/par.txt" 2> "$tmp/par.err"
+check "combo-features --parity exits 0" [ $? -eq 0 ]
+check "combo-features --parity: a mirrored board scores alike for either side to move" \
+    awk '$8 == 2 { found = 1; if ($6 != $7 || $6 <= 0) exit 1 } END { exit !found }' "$tmp/par.txt"
+check "combo-features --parity summarises the tempo on stderr" \
+    grep -q '^positions 2: the move is worth [0-9]* on the same board; consecutive plies (1 pairs)' "$tmp/par.err"
 # The fit on two games played 20 times each, the first always won by white, the second by
 # black, whatever the hand-set score says: their positions' masks tell them apart, so the
 # term must lower the held-out loss (the held-out games are copies of the same two).
