@@ -783,6 +783,10 @@ static void test_three_threads_report_the_workers_proven_win(void **state)
  * line 207) is a 17-ply win that takes the solver about 1.75M nodes; at 3 s the root
  * VCT's first budget is 1.49M nodes, so the win is proven only when the VCT goes on (it
  * then takes about 1.5 s; the build before played 5,5 by its evaluation, at depth 6).
+ * The main search of 2026-11-28 proves the same win itself at depth 9 in about 2.1 s on
+ * a fast core, and on such a core it often gets there before the VCT's slices between
+ * its iterations do: then the win is the main search's (its score a win, its first move
+ * the winning one); otherwise the VCT's line is played out to the five.
  * Needs the core at full speed: not under valgrind or the sanitizers. */
 static void test_one_thread_goes_on_with_a_root_vct_that_ran_out(void **state)
 {
@@ -798,7 +802,13 @@ static void test_one_thread_goes_on_with_a_root_vct_that_ran_out(void **state)
     assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
     assert_true(r.time_ms < l.time_ms);
     assert_true(r.nodes > 1490000);
-    assert_proven_win(e, &r, GOMOKU_BLACK_WINS);
+    if (r.depth > 1) {
+        assert_true(GOMOKU_SCORE_IS_WIN(r.score));
+        assert_true(r.pv_length >= 1);
+        assert_int_equal(r.pv[0].x, r.best.x);
+        assert_int_equal(r.pv[0].y, r.best.y);
+    } else
+        assert_proven_win(e, &r, GOMOKU_BLACK_WINS);
     gomoku_free(e);
 }
 
