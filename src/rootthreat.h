@@ -56,6 +56,9 @@ typedef struct gomoku__rootthreat {
     atomic_int worker_stop;     /* ends the worker's VCT: the main search is over */
     atomic_int worker_quit;     /* ends the worker's checks */
     atomic_int cur_best;        /* the main thread's best move, for the worker to check */
+    atomic_int checking;        /* the move the worker is checking; 0 while it waits */
+    int checked_move;           /* the move of its last check, and the nodes that move */
+    long long checked_nodes;    /* has been searched in all (read once it has been joined) */
     atomic_uchar lost[MAX_PADDED]; /* root moves the worker proved lost */
     /* A VCT of the mover proven beside the main search: everyone stops. */
     atomic_int won;
@@ -110,7 +113,10 @@ int gomoku__rootthreat_verified(const gomoku__rootthreat *rt, int m);
  * gomoku__rootthreat_finish() gives the line). */
 int gomoku__rootthreat_resume(gomoku__rootthreat *rt, board *b);
 /* After the main search (`searched`: it ran, no win was proven before it): waits for the
- * worker's VCT within the clock, stops and joins the worker, and frees what is open.
+ * worker's VCT within the clock, lets the worker go on checking the chosen move *move for
+ * up to half the final check's share of the clock (a move it so clears with at least the
+ * final check's budget counts as verified), stops and joins the worker, and frees what
+ * is open.
  * Returns the length of a win proven beside the main search (the line in *line; 0:
  * none). Otherwise the moves the worker proved lost are dropped from list[0..*n-1] (the
  * final root order, the chosen move *move first), and when *move is one of them the new
