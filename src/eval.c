@@ -16,14 +16,19 @@
  * Default weights. A pattern point counts for the side that could play it. The values
  * were set by reasoning about what each shape threatens, in the ratio a shape one step
  * stronger is worth three to five times more, and that the opponent's shapes (who moves
- * second) are worth a little less than the mover's own; they are a starting point for
- * tuning through gomoku_set_weights().
+ * second) are worth less than the mover's own; they are a starting point for tuning
+ * through gomoku_set_weights().
+ * The opponent's three and two points are 0.58-0.70 of the mover's. Against the reference
+ * engine at 200 ms a move (docs/strength.md, eighteenth session), these scored +2.8,
+ * +6.9 and +2.8 points in 200 games (freestyle, standard, renju) over the opponent's
+ * 200, 50, 30, 8, while values that do not depend on who is to move (226, 55, 33, 9)
+ * lost 6.2 in freestyle: having the move is worth more here than its shapes alone.
  * Index order is gomoku_pattern's: FIVE, OPEN_FOUR, FOUR, OPEN_THREE, THREE, OPEN_TWO,
  * TWO, ONE.
  */
 static const gomoku_weights default_weights = {
     .own = {5000, 1500, 400, 300, 70, 40, 10, 2},
-    .opp = {3000, 1000, 250, 200, 50, 30, 8, 2},
+    .opp = {3000, 1000, 250, 174, 45, 27, 7, 2},
     .win_score = 20000,
     /* Combination points (double three, four-three, open four). Measured: 65.5/120 in
      * self-play against the same engine without them (bench/ab-match.py, 200k nodes a
