@@ -821,7 +821,7 @@ static void test_one_thread_goes_on_with_a_root_vct_that_ran_out(void **state)
  * worker's doubling budgets then come too late. It also failed about one run in thirty
  * on an idle machine, with the worker some 15k nodes short when the main search
  * stopped to keep the final check's share of the clock: the worker now goes on with
- * the chosen move during the first half of that share (0 of 70 runs then).
+ * the chosen move during the first half of that share (0 of 100 runs then).
  * Three threads must not play it. Needs the cores at full speed: not under valgrind or
  * the sanitizers. */
 static void test_three_threads_drop_a_best_move_the_worker_proves_lost(void **state)
