@@ -1,6 +1,7 @@
 /* test_multipv.c - multi-PV (limits.multipv, gomoku_search_lines): distinct legal lines,
  * the first one the one-line search's own result, the limits checked, older limits
  * versions accepted, and the progress callback told which line it hears about. */
+#include <stdlib.h>
 #include "testutil.h"
 
 #include <string.h>
@@ -215,8 +216,13 @@ static void test_a_time_limit_is_shared_and_a_stop_ends_the_lines(void **state)
     int count = 0;
     assert_int_equal(gomoku_search_lines(lines, &count, e, &l, 3), GOMOKU_OK);
     assert_int_equal(count, 3);
-    for (int i = 0; i < count; i++)
-        assert_true(lines[i].time_ms < 240);
+    /* Under valgrind (GOMOKU_QUICK) the code runs some 50 times slower and a line's first
+     * steps alone can take longer than its 80 ms (2026-11-28: 2 of 3 runs over 240 ms,
+     * then 0 of 4, with either weights): its clock is checked only at full speed, as the
+     * other timing tests are. */
+    if (!getenv("GOMOKU_QUICK"))
+        for (int i = 0; i < count; i++)
+            assert_true(lines[i].time_ms < 240);
     assert_int_equal(gomoku_set_progress_callback(e, stop_at_once, e), GOMOKU_OK);
     l = depth_limits(8, 3);
     assert_int_equal(gomoku_search_lines(lines, &count, e, &l, 3), GOMOKU_OK);
