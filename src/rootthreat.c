@@ -354,6 +354,13 @@ int gomoku__rootthreat_drop_lost(gomoku__rootthreat *rt, int *list, int *score, 
     return first;
 }
 
+/* m passed a check with at least the main thread's budget: not checked again. */
+static void remember_verified(gomoku__rootthreat *rt, int m)
+{
+    if (rt->nverified < MAX_VERIFIED)
+        rt->verified[rt->nverified++] = m;
+}
+
 int gomoku__rootthreat_verified(const gomoku__rootthreat *rt, int m)
 {
     for (int i = 0; i < rt->nverified; i++)
@@ -387,8 +394,8 @@ int gomoku__rootthreat_check(gomoku__rootthreat *rt, board *b, int m, long long 
     rt->nodes += used;
     if (len > 0)
         return 1;
-    if (!atomic_load(rt->stop) && rt->nverified < MAX_VERIFIED)
-        rt->verified[rt->nverified++] = m;
+    if (!atomic_load(rt->stop))
+        remember_verified(rt, m);
     return 0;
 }
 
@@ -619,8 +626,8 @@ int gomoku__rootthreat_finish(gomoku__rootthreat *rt, int searched, int *move, i
         if (lost_best && !atomic_load(&rt->lost[list[0]]))
             *move = list[0];
         else if (!lost_best && rt->checked_move == *move &&
-                 rt->checked_nodes >= rt->verify_budget && rt->nverified < MAX_VERIFIED)
-            rt->verified[rt->nverified++] = *move;
+                 rt->checked_nodes >= rt->verify_budget)
+            remember_verified(rt, *move);
     }
     return 0;
 }

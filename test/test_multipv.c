@@ -1,9 +1,9 @@
 /* test_multipv.c - multi-PV (limits.multipv, gomoku_search_lines): distinct legal lines,
  * the first one the one-line search's own result, the limits checked, older limits
  * versions accepted, and the progress callback told which line it hears about. */
-#include <stdlib.h>
 #include "testutil.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static gomoku_limits depth_limits(int depth, int multipv)
