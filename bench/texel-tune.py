@@ -2,6 +2,7 @@
 """Fits the evaluation weights to game results (Texel's method), for tuning the defaults.
 
     bench/texel-tune.py gen --out FILE [--games N] [--nodes N] [--seed S] [--jobs J] [--lib SO]
+    bench/texel-tune.py label --out FILE RECORD... [--positions N] [--nodes N] [--jobs J]
     bench/texel-tune.py fit FILE [--epochs N] [--lib SO]
 
 `gen` plays the strong search against itself (a node limit a move) from seeded random
@@ -11,6 +12,14 @@ set is not measured on the openings it was fitted on), cycling through freestyle
 standard and renju. It writes one line per position: the rule, the game's result for
 the side to move (1, 0.5, 0), and the evaluation's inputs (gomoku_eval_breakdown): the
 pattern counts and combination points of the side to move, then of the other side.
+
+`label` takes its positions from recorded games instead (match.py records, as
+bench/vs-peer.sh keeps them under bench/games/), half of them as played and half one
+random nearby move later (the kind of position a search meets at its leaves, after a
+move nobody would play), and labels each with our own search of it at a node limit
+instead of the game's result: sigmoid(value / 500) for the side to move. A fit on those
+labels asks the static value to predict what a search a few plies deeper finds, which
+is what the pruning that trusts it needs, rather than who won the game.
 
 `fit` keeps the quiet positions (no four on the board for either side and no open-four
 point of the side to move, where the evaluation's turn rules, not the weights, decide),
@@ -91,6 +100,77 @@ def cmd_gen(a):
             n += 1
             if n % 50 == 0:
                 print("games %d/%d" % (n, a.games), file=sys.stderr, flush=True)
+
+
+def label_one(task):
+    lib, rule, nodes, seed, positions = task
+    rng = random.Random(seed)
+    e = gomoku.Engine(15, rule, library_path=lib) if lib else gomoku.Engine(15, rule)
+    e.set_hash_size(16)
+    out = []
+    for moves, child in positions:
+        e.reset()
+        for x, y in moves:
+            e.play(x, y)
+        if child:
+            near = [(x + dx, y + dy) for x, y in moves[-4:] for dx in (-2, -1, 0, 1, 2)
+                    for dy in (-2, -1, 0, 1, 2)]
+            near = [(x, y) for x, y in near if 0 <= x < 15 and 0 <= y < 15 and
+                    e.cell(x, y) == gomoku.Color.EMPTY]
+            rng.shuffle(near)
+            for x, y in near:
+                if rule != "renju" or e.forbidden(x, y) == gomoku.Forbid.NONE:
+                    e.play(x, y)
+                    break
+        if e.state != gomoku.State.ONGOING:
+            continue
+        f = features(e)
+        e.clear_hash()
+        v = e.search(time_ms=0, nodes=nodes).score
+        if gomoku.score_is_win(v):
+            res = 1.0
+        elif gomoku.score_is_loss(v):
+            res = 0.0
+        else:
+            res = 1.0 / (1.0 + math.exp(-max(-6000, min(6000, v)) / 500.0))
+        out.append("%s %.4f %s" % (rule, res, " ".join(map(str, f))))
+    e.close()
+    return out
+
+
+def cmd_label(a):
+    import peerlib
+    rng = random.Random(a.seed)
+    by_rule = {r: [] for r in RULES}
+    for path in a.records:
+        if os.path.isdir(path):
+            path = os.path.join(path, "games.json")
+        try:
+            rec = peerlib.load_record(path)
+        except (OSError, ValueError, KeyError) as ex:
+            sys.exit("texel-tune: cannot read the record %s: %s" % (path, ex))
+        rule = {0: "freestyle", 1: "standard", 4: "renju"}.get(rec["rule"])
+        if rule not in by_rule:
+            continue
+        for g in rec["games"]:
+            mv = g["moves"]
+            for ply in range(max(6, g["opening_stones"]), len(mv) - 1):
+                by_rule[rule].append((mv[:ply], rng.random() < 0.5))
+    tasks = []
+    per_rule = a.positions // max(1, sum(1 for r in RULES if by_rule[r]))
+    for r in RULES:
+        pool = by_rule[r]
+        rng.shuffle(pool)
+        pool = pool[:per_rule]
+        for i in range(0, len(pool), 100):
+            tasks.append((a.lib, r, a.nodes, rng.random(), pool[i:i + 100]))
+    n = 0
+    with open(a.out, "w") as f, multiprocessing.Pool(a.jobs) as pool:
+        for rows in pool.imap_unordered(label_one, tasks):
+            if rows:
+                f.write("\n".join(rows) + "\n")
+            n += 1
+            print("batches %d/%d" % (n, len(tasks)), file=sys.stderr, flush=True)
 
 
 # ---- fitting ------------------------------------------------------------------------
@@ -222,13 +302,21 @@ def main():
     g.add_argument("--seed", type=int, default=2026)
     g.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     g.add_argument("--lib", default=None)
+    lb = sub.add_parser("label")
+    lb.add_argument("--out", required=True)
+    lb.add_argument("records", nargs="+")
+    lb.add_argument("--positions", type=int, default=20000)
+    lb.add_argument("--nodes", type=int, default=30000)
+    lb.add_argument("--seed", type=int, default=2026)
+    lb.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    lb.add_argument("--lib", default=None)
     f = sub.add_parser("fit")
     f.add_argument("file")
     f.add_argument("--epochs", type=int, default=40)
     f.add_argument("--rate", type=float, default=1.0)
     f.add_argument("--lib", default=None)
     a = ap.parse_args()
-    cmd_gen(a) if a.cmd == "gen" else cmd_fit(a)
+    {"gen": cmd_gen, "label": cmd_label, "fit": cmd_fit}[a.cmd](a)
 
 
 if __name__ == "__main__":

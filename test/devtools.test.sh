@@ -137,6 +137,27 @@ python3 bench/texel-tune.py fit "$tmp/few.txt" --lib "$LIB" > "$tmp/few.out" 2>&
 check "fit refuses too few positions" [ $? -ne 0 ]
 check "fit says why" grep -q 'too few to fit' "$tmp/few.out"
 
+# ---- texel-tune.py label: recorded positions labelled by our own search ----
+# One real freestyle game (black won with its 28th stone); its positions from ply 6 on.
+cat > "$tmp/lab.json" <<'EOF'
+{"config": {"rule": 0, "size": 15}, "games": [{"game": 1, "result": "1-0", "opening_stones": 3,
+ "moves": ["9,9", "10,4", "9,6", "11,5", "8,8", "10,5", "10,10", "7,7", "8,5", "10,7", "10,6",
+           "11,6", "8,6", "8,7", "9,7", "9,8", "12,5", "11,4", "6,6", "7,6", "12,12", "11,11",
+           "6,10", "7,9", "11,8", "11,3", "11,2", "11,7"]}]}
+EOF
+python3 bench/texel-tune.py label --out "$tmp/lab.txt" --positions 12 --nodes 2000 --jobs 1 \
+    --lib "$LIB" "$tmp/lab.json" > /dev/null 2>&1
+check "texel-tune.py label exits 0" [ $? -eq 0 ]
+check "label writes a line for each position asked for" [ "$(wc -l < "$tmp/lab.txt")" -eq 12 ]
+check "every label is a freestyle position, a value in [0, 1] and 22 inputs" \
+    awk '$1 != "freestyle" || $2 < 0 || $2 > 1 || NF != 24 { bad = 1 } END { exit bad }' "$tmp/lab.txt"
+# The labels come from searches, not from the game's result: they are not all 0 and 1.
+check "the labels are search values, not game results" \
+    awk '$2 > 0.01 && $2 < 0.99 { n++ } END { exit !(n >= 3) }' "$tmp/lab.txt"
+python3 bench/texel-tune.py label --out "$tmp/lab2.txt" --lib "$LIB" "$tmp/no-such.json" \
+    > /dev/null 2>&1
+check "label refuses a record it cannot read" [ $? -ne 0 ]
+
 # ---- vs-textbook.py: both colours of one opening, the textbook with another build's weights ----
 python3 bench/vs-textbook.py --strong "$LIB" --weights-of "$LIB" --nodes 5000 --depth 2 \
     --openings 1 > "$tmp/vt.txt" 2>&1
