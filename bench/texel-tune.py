@@ -71,9 +71,13 @@ def features(e):
     return info.patterns[me] + info.combos[me] + info.patterns[1 - me] + info.combos[1 - me]
 
 
+def engine(lib, rule):
+    return gomoku.Engine(15, rule, library_path=lib) if lib else gomoku.Engine(15, rule)
+
+
 def play_one(task):
     lib, rule, nodes, stones = task
-    e = gomoku.Engine(15, rule, library_path=lib) if lib else gomoku.Engine(15, rule)
+    e = engine(lib, rule)
     for x, y in stones:
         e.play(x, y)
     rows = []
@@ -105,8 +109,8 @@ def cmd_gen(a):
 def label_one(task):
     lib, rule, nodes, seed, positions = task
     rng = random.Random(seed)
-    e = gomoku.Engine(15, rule, library_path=lib) if lib else gomoku.Engine(15, rule)
-    e.set_hash_size(16)
+    e = engine(lib, rule)
+    e.set_hash_size(2)  # ample for a few 10k nodes, and cleared for every position
     out = []
     for moves, child in positions:
         e.reset()
@@ -132,7 +136,7 @@ def label_one(task):
         elif gomoku.score_is_loss(v):
             res = 0.0
         else:
-            res = 1.0 / (1.0 + math.exp(-max(-6000, min(6000, v)) / 500.0))
+            res = 1.0 / (1.0 + math.exp(-v / 500.0))
         out.append("%s %.4f %s" % (rule, res, " ".join(map(str, f))))
     e.close()
     return out
@@ -149,7 +153,7 @@ def cmd_label(a):
             rec = peerlib.load_record(path)
         except (OSError, ValueError, KeyError) as ex:
             sys.exit("texel-tune: cannot read the record %s: %s" % (path, ex))
-        rule = {0: "freestyle", 1: "standard", 4: "renju"}.get(rec["rule"])
+        rule = peerlib.RULE_NAMES.get(rec["rule"])
         if rule not in by_rule:
             continue
         for g in rec["games"]:
