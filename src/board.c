@@ -368,6 +368,26 @@ int gomoku__board_fives_after(const board *b, int idx, int s, short *out, int *d
     return n;
 }
 
+int gomoku__block_four_cells(const board *b, int t, int f, int df, int fo, int a, int d,
+                             int *out)
+{
+    /* t's stone lies on f's line df: it is added to f's key there. */
+    uint32_t tbit = (uint32_t)a << (2 * slot_of(-fo));
+    for (int dir = 0; dir < NDIR; dir++)
+        if ((dir == df ? gomoku__pattern_plus(b, f, dir, tbit, d) : pat_of(b, f, dir, d)) >= P_FOUR)
+            return -1;
+    int q[32], qd[32], qo[32], n = 0;
+    int nq = gomoku__line_cells(b, f, 4, q, qd, qo);
+    for (int k = 0; k < nq; k++) {
+        if (q[k] == t)
+            continue;
+        uint32_t add = (uint32_t)d << (2 * slot_of(qo[k])) | (qd[k] == df ? tbit : 0);
+        if (gomoku__pattern_plus(b, f, qd[k], add, d) >= P_FOUR)
+            out[n++] = q[k];
+    }
+    return n;
+}
+
 /* Takes the last move (at idx) back from its undo record: the keys lose the stone, and
  * patterns, classes and counts are copied back. Clearing the stone's slot in every key
  * on its lines, occupied cells and walls included, is harmless (it was only set where

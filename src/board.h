@@ -240,6 +240,14 @@ int gomoku__board_gives_class(const board *b, int idx, int s, int kmin);
  * computed without playing; -1 when more than cap. */
 int gomoku__board_fives_after(const board *b, int idx, int s, short *out, int *dir, int *off,
                               int cap);
+/* A four-three point t of side a (C_BLACK/C_WHITE): the stone there would make a four
+ * with the single five point f (direction df, signed offset fo from t) and an open three.
+ * The other side d must block at f, and wins the tempo back when that block is a four of
+ * its own. Writes to out the empty cells of f's lines, at most four steps from f and not
+ * t, where a stone of d would make the block at f such a four (room for 32); returns how
+ * many, or -1 when the block at f is such a four already (then t threatens nothing). */
+int gomoku__block_four_cells(const board *b, int t, int f, int df, int fo, int a, int d,
+                             int *out);
 /* Renju: would a black stone on the empty cell idx be forbidden (and so lose)? 0 under
  * every other rule and for a move that makes five. A cheap pattern pre-filter first, the
  * exact test of rules.c only when it can be. */

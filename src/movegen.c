@@ -91,6 +91,7 @@ static int gen_defence(board *b, const gomoku__box *bx, int *list)
     int me = b->side - 1, opp = 1 - me;
     int n = 0, threats = 0;
     int renju_black_opp = b->rule == GOMOKU_RENJU && opp == 0;
+    int renju_black_me = b->rule == GOMOKU_RENJU && me == 0;
     /* The class counts say how many threat points there are: the scan stops when it has
      * them all (such a point is next to a stone, so inside the area). */
     int left = b->ncls[opp][K_OPEN_FOUR] + b->ncls[opp][K_FOUR_THREE];
@@ -104,14 +105,30 @@ static int gen_defence(board *b, const gomoku__box *bx, int *list)
             left--;
             if (renju_black_opp && gomoku__black_forbidden(b, idx))
                 continue;
+            /* A four-three point: the mover must block the four's five point f, and wins
+             * the tempo back when that block is a four of its own; so the cells that make
+             * it one defend too, and when it is one already the point threatens nothing
+             * (not for black in renju, whose block there may be forbidden). */
+            int blk[32], nb = 0;
+            if (k == K_FOUR_THREE) {
+                short f;
+                int fd, fo;
+                if (gomoku__board_fives_after(b, idx, opp + 1, &f, &fd, &fo, 1) == 1) {
+                    nb = gomoku__block_four_cells(b, idx, f, fd, fo, opp + 1, me + 1, blk);
+                    if (nb < 0 && !renju_black_me)
+                        continue;
+                }
+            }
             threats++;
             add_unique(list, &n, idx);
+            for (int i = 0; i < nb; i++)
+                add_unique(list, &n, blk[i]);
             uint32_t nib = gomoku__pattern_nibbles(b, idx, opp + 1);
             int q[40], dir[40], off[40];
             int nq = gomoku__line_cells(b, idx, 5, q, dir, off);
-            for (int k = 0; k < nq; k++)
-                if (gomoku__class_with_stone(b, idx, dir[k], off[k], opp, nib) < K_FOUR_THREE)
-                    add_unique(list, &n, q[k]);
+            for (int j = 0; j < nq; j++)
+                if (gomoku__class_with_stone(b, idx, dir[j], off[j], opp, nib) < K_FOUR_THREE)
+                    add_unique(list, &n, q[j]);
         }
     }
     if (!threats)

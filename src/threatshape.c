@@ -395,20 +395,14 @@ static int four_three_stoppers(threat_ctx *c, int t, short *w, int cap)
     int fd[2], fo[2];
     if (gomoku__board_fives_after(b, t, A, fp, fd, fo, 2) != 1)
         return -1;
-    int f = fp[0], df = fd[0];
-    uint32_t tbit = (uint32_t)A << (2 * slot_of(-fo[0])); /* t in f's key along df */
-    for (int d = 0; d < NDIR; d++)
-        if ((d == df ? gomoku__pattern_plus(b, f, d, tbit, D) : pat_of(b, f, d, D)) >= P_FOUR)
+    int f = fp[0];
+    int blk[32];
+    int nb = gomoku__block_four_cells(b, t, f, fd[0], fo[0], A, D, blk);
+    if (nb < 0)
+        return -1;
+    for (int k = 0; k < nb; k++)
+        if (add_cell(w, &n, cap, blk[k]) < 0)
             return -1;
-    nq = gomoku__line_cells(b, f, 4, q, dir, off);
-    for (int k = 0; k < nq; k++) {
-        if (q[k] == t)
-            continue;
-        uint32_t add = (uint32_t)D << (2 * slot_of(off[k])) | (dir[k] == df ? tbit : 0);
-        if (gomoku__pattern_plus(b, f, dir[k], add, D) >= P_FOUR &&
-            add_cell(w, &n, cap, q[k]) < 0)
-            return -1;
-    }
     if (three_dir >= 0) {
         /* Black in renju: t must be legal, and so must the straight fours that follow. */
         int ok = null_play(c, t) == GOMOKU_ONGOING &&

@@ -237,6 +237,49 @@ static void test_four_three_point_restricts_moves_to_its_defences(void **state)
     gomoku_free(e);
 }
 
+static void test_four_three_defences_include_making_the_block_a_four(void **state)
+{
+    (void)state;
+    /* White's four-three point 8,9 as above; its four's five point is 9,9, where black
+     * must block. Black's 9,11 9,12 on column 9: a black stone at 9,8, 9,10 or 9,13 would
+     * make that block a four of black's, which wins the tempo back, so those cells defend
+     * too, beside the five cells that stop 8,9 itself. */
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE,
+                                   "4,9 5,9 9,11 6,9 9,12 7,9 0,0 8,6 14,14 8,7");
+    char got[512];
+    int forced = 0;
+    generated_moves(e, got, sizeof got, &forced);
+    assert_true(forced);
+    assert_string_equal(got, "8,5 8,8 9,8 8,9 9,9 8,10 9,10 9,13 ");
+    gomoku_free(e);
+    /* With black's 9,10 as well the block at 9,9 is a four already: 8,9 threatens
+     * nothing, and black's moves are not restricted. */
+    e = test_engine(15, GOMOKU_FREESTYLE, "4,9 5,9 9,11 6,9 9,12 7,9 9,10 8,6 14,14 8,7");
+    generated_moves(e, got, sizeof got, &forced);
+    assert_false(forced);
+    gomoku_free(e);
+}
+
+static void test_no_loss_reported_where_a_block_four_defends(void **state)
+{
+    (void)state;
+    /* From a match (standard, white to move): black's h13 = 7,2 is a four-three point,
+     * whose four white must block at 6,2. White's 9,5 makes its own open three through
+     * 6,2, so that block becomes a four and white holds (the reference engine played it).
+     * A defence list without such cells had every white move lost (a mate in 10 plies
+     * within 40k nodes), which was false. */
+    gomoku_engine *e = test_engine(15, GOMOKU_STANDARD,
+                                   "7,5 8,5 8,9 6,4 7,4 7,3 8,2 8,7 6,5 5,6 9,2 8,4 8,6 4,6 "
+                                   "10,2 11,2 10,4 10,3 8,3 10,1 9,4");
+    gomoku_limits l;
+    gomoku_limits_init(&l);
+    l.nodes = 300000;
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_false(GOMOKU_SCORE_IS_LOSS(r.score));
+    gomoku_free(e);
+}
+
 static void test_open_three_defences_include_the_far_ends_when_they_stop_it(void **state)
 {
     (void)state;
@@ -865,6 +908,8 @@ int main(void)
         cmocka_unit_test(test_makes_an_open_four_from_an_open_three),
         cmocka_unit_test(test_answers_an_open_three),
         cmocka_unit_test(test_four_three_point_restricts_moves_to_its_defences),
+        cmocka_unit_test(test_four_three_defences_include_making_the_block_a_four),
+        cmocka_unit_test(test_no_loss_reported_where_a_block_four_defends),
         cmocka_unit_test(test_open_three_defences_include_the_far_ends_when_they_stop_it),
         cmocka_unit_test(test_stops_threatened_wins),
         cmocka_unit_test(test_moves_refuted_by_the_threat_search_are_not_played),
