@@ -82,11 +82,16 @@ static inline void add_unique(int *list, int *n, int idx)
  * stone stops such a point when it takes the point, or when it lies on one of the point's
  * lines, within five cells, and leaves the point less than a four-three: that is looked up
  * exactly, from the point's neighbourhood keys, for every cell of its four lines.
+ * Against a four-three point the mover may also let the four come and win the tempo back
+ * when its block at the four's five point f is a four of its own: the cells that make
+ * that block a four defend too, and when it is one already the point threatens nothing.
+ * With `full` those cells are listed and such a point is not counted; without it neither
+ * is, and *partial is set when that leaves a defence out (see GEN_FORCED_PARTIAL).
  * Writes the moves that stop at least one threat point plus the mover's fours; returns
  * how many (0 when the threat is not real, e.g. every such black point is forbidden in
  * renju).
  */
-static int gen_defence(board *b, const gomoku__box *bx, int *list)
+static int gen_defence(board *b, const gomoku__box *bx, int *list, int full, int *partial)
 {
     int me = b->side - 1, opp = 1 - me;
     int n = 0, threats = 0;
@@ -105,19 +110,20 @@ static int gen_defence(board *b, const gomoku__box *bx, int *list)
             left--;
             if (renju_black_opp && gomoku__black_forbidden(b, idx))
                 continue;
-            /* A four-three point: the mover must block the four's five point f, and wins
-             * the tempo back when that block is a four of its own; so the cells that make
-             * it one defend too, and when it is one already the point threatens nothing
-             * (not for black in renju, whose block there may be forbidden). */
+            /* The cells that make the block of a four-three point's four a four (black's
+             * block in renju may be forbidden: such a point still counts for black). */
             int blk[32], nb = 0;
             if (k == K_FOUR_THREE) {
                 short f;
                 int fd, fo;
-                if (gomoku__board_fives_after(b, idx, opp + 1, &f, &fd, &fo, 1) == 1) {
+                if (gomoku__board_fives_after(b, idx, opp + 1, &f, &fd, &fo, 1) == 1)
                     nb = gomoku__block_four_cells(b, idx, f, fd, fo, opp + 1, me + 1, blk);
-                    if (nb < 0 && !renju_black_me)
-                        continue;
-                }
+                if (nb != 0 && !full)
+                    *partial = 1;
+                if (nb < 0 && full && !renju_black_me)
+                    continue;
+                if (!full || nb < 0)
+                    nb = 0;
             }
             threats++;
             add_unique(list, &n, idx);
@@ -165,17 +171,12 @@ int gomoku__gen_all(board *b, const gomoku__box *bx, int *list)
     return n;
 }
 
-/*
- * Generates the moves of a node where the mover has no five point and the opponent has
- * at most one (checked by the caller). Returns the count; *forced is set when the
- * opponent's threat restricts the moves.
- */
-int gomoku__generate(board *b, const gomoku__box *bx, int *list, int *forced)
+static int generate(board *b, const gomoku__box *bx, int *list, int *forced, int full)
 {
     int me = b->side - 1, opp = 1 - me;
     *forced = 0;
     if (b->ncls[opp][K_FIVE] > 0) {
-        *forced = 1;
+        *forced = GEN_FORCED;
         list[0] = gomoku__five_point_near_last(b, bx, opp);
         if (list[0] == 0 || move_illegal(b, list[0]))
             return 0;
@@ -183,13 +184,24 @@ int gomoku__generate(board *b, const gomoku__box *bx, int *list, int *forced)
     }
     if ((b->ncls[opp][K_OPEN_FOUR] > 0 || b->ncls[opp][K_FOUR_THREE] > 0) &&
         b->rule != GOMOKU_CARO) {
-        int n = gen_defence(b, bx, list);
+        int partial = 0;
+        int n = gen_defence(b, bx, list, full, &partial);
         if (n > 0) {
-            *forced = 1;
+            *forced = partial ? GEN_FORCED_PARTIAL : GEN_FORCED;
             return n;
         }
     }
     return gomoku__gen_all(b, bx, list);
+}
+
+int gomoku__generate(board *b, const gomoku__box *bx, int *list, int *forced)
+{
+    return generate(b, bx, list, forced, 0);
+}
+
+int gomoku__generate_root(board *b, const gomoku__box *bx, int *list, int *forced)
+{
+    return generate(b, bx, list, forced, 1);
 }
 
 /* Orders list[0..n-1] by score, best first; the hash move and killers go first. */

@@ -89,9 +89,19 @@ int gomoku__five_point_near_last(const board *b, const gomoku__box *bx, int side
 int gomoku__gen_all(board *b, const gomoku__box *bx, int *list);
 /* The mover's four points, in board order. */
 int gomoku__box_fours(const board *b, const gomoku__box *bx, int *list);
-/* The moves of a node where the mover has no five point and the opponent at most one;
- * *forced is set when the opponent's threat restricts them. */
+/* What gomoku__generate() sets *forced to: the opponent's threat does not restrict the
+ * moves; it does and they are every defence; they are every defence but the cells that
+ * would turn the block of a four-three point's four into a four of the mover's (or such
+ * a point, which that block already answers, restricts them), so a loss found from them
+ * is not proven. */
+enum { GEN_FREE = 0, GEN_FORCED = 1, GEN_FORCED_PARTIAL = 2 };
+/* The moves of a node where the mover has no five point and the opponent at most one,
+ * for the search below the root. Searching the block-four defences too is exact, and
+ * cost games (docs/strength.md, twenty-sixth session); the search marks such a node's
+ * losses unproven instead. */
 int gomoku__generate(board *b, const gomoku__box *bx, int *list, int *forced);
+/* The same with every defence (the root's moves): *forced is never GEN_FORCED_PARTIAL. */
+int gomoku__generate_root(board *b, const gomoku__box *bx, int *list, int *forced);
 /* Ordering scores of list[0..n-1] for the side to move: the hash move, then the node's
  * two killers, then the shapes a move makes and stops, with the mover's history
  * (history[cell]) breaking the ties between quiet moves. */

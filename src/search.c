@@ -487,6 +487,8 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
     int n = gomoku__generate(b, &t->bx[ply], list, &forced);
     if (horizon && !forced) /* renju: every threat point of black's is forbidden */
         return qsearch(t, alpha, beta, ply, 0, b->side);
+    if (forced == GEN_FORCED_PARTIAL) /* a defence left out: a loss is not proven */
+        pruned_dead = 1;
     if (!forced && n > 1)
         n = drop_dead(b, list, n, &pruned_dead);
     if (n == 0) {
@@ -657,7 +659,7 @@ static int pv_points(gomoku_point *out, const board *b, const root_result *r)
     return n;
 }
 
-/* Root moves: as gomoku__generate(), except that with two opponent five points the blocks are
+/* Root moves: as gomoku__generate_root(), except that with two opponent five points the blocks are
  * still the moves (the game is lost, but the four must be answered). */
 static int root_moves(search_thread *t, int *list)
 {
@@ -675,7 +677,7 @@ static int root_moves(search_thread *t, int *list)
             return n;
         return gomoku__gen_all(b, &t->bx[0], list);
     }
-    int n = gomoku__generate(b, &t->bx[0], list, &forced);
+    int n = gomoku__generate_root(b, &t->bx[0], list, &forced);
     if (n == 0)
         n = gomoku__gen_all(b, &t->bx[0], list);
     if (n == 0) {
