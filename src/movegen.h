@@ -92,13 +92,12 @@ int gomoku__box_fours(const board *b, const gomoku__box *bx, int *list);
 /* What gomoku__generate() sets *forced to: the opponent's threat does not restrict the
  * moves; it does and they are every defence; they are every defence but the cells that
  * would turn the block of a four-three point's four into a four of the mover's (or such
- * a point, which that block already answers, restricts them), so a loss found from them
- * is not proven. */
+ * a point, which that block already answers, restricts them): the search then tries the
+ * rest of gomoku__generate_root()'s list only when all of these lose. */
 enum { GEN_FREE = 0, GEN_FORCED = 1, GEN_FORCED_PARTIAL = 2 };
 /* The moves of a node where the mover has no five point and the opponent at most one,
- * for the search below the root. Searching the block-four defences too is exact, and
- * cost games (docs/strength.md, twenty-sixth session); the search marks such a node's
- * losses unproven instead. */
+ * for the search below the root. Searching the block-four defences at every such node
+ * cost games (docs/strength.md, twenty-sixth session); they are rarely needed. */
 int gomoku__generate(board *b, const gomoku__box *bx, int *list, int *forced);
 /* The same with every defence (the root's moves): *forced is never GEN_FORCED_PARTIAL. */
 int gomoku__generate_root(board *b, const gomoku__box *bx, int *list, int *forced);

@@ -487,8 +487,6 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
     int n = gomoku__generate(b, &t->bx[ply], list, &forced);
     if (horizon && !forced) /* renju: every threat point of black's is forbidden */
         return qsearch(t, alpha, beta, ply, 0, b->side);
-    if (forced == GEN_FORCED_PARTIAL) /* a defence left out: a loss is not proven */
-        pruned_dead = 1;
     if (!forced && n > 1)
         n = drop_dead(b, list, n, &pruned_dead);
     if (n == 0) {
@@ -536,12 +534,32 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
         if (lmp_at < 0 || lmp_any < lmp_at)
             lmp_at = lmp_any;
     }
+    /* A list without a four-three point's block-four defences (GEN_FORCED_PARTIAL): the
+     * rest of the root's list goes after it, searched only if every move before lost, so
+     * that a loss is proven from every defence while a node that holds costs no more.
+     * The child's move buffer is free until the loop. */
+    int n_direct = n;
+    if (forced == GEN_FORCED_PARTIAL) {
+        int *all = t->moves[ply + 1], f_all;
+        int n_all = gomoku__generate_root(b, &t->bx[ply], all, &f_all);
+        for (int j = 0; j < n_all; j++) {
+            int k = 0;
+            while (k < n_direct && list[k] != all[j])
+                k++;
+            if (k == n_direct) {
+                list[n] = all[j];
+                score[n++] = INT_MIN;
+            }
+        }
+    }
     for (int i = 0; i < n; i++) {
         if (i == lmp_at && best > -INF) {
             n = drop_late(t, ply, i, lmp_any, n, &pruned);
             if (i >= n)
                 break;
         }
+        if (i == n_direct && best > -GOMOKU_SCORE_WIN_MIN)
+            break;
         pick_best(list, score, n, i);
         int m = list[i];
         if (m == t->excluded[ply])

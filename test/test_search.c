@@ -251,7 +251,8 @@ static void test_four_three_defences_making_the_block_a_four(void **state)
      * must block. Black's 9,11 9,12 on column 9: a black stone at 9,8, 9,10 or 9,13 would
      * make that block a four of black's, which wins the tempo back, so those cells defend
      * too, beside the five cells that stop 8,9 itself: the root lists them all; below the
-     * root the search leaves them out and says so (a loss found there is not proven). */
+     * root they are left out and the list says so (the search tries them when the others
+     * all lose). */
     gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE,
                                    "4,9 5,9 9,11 6,9 9,12 7,9 0,0 8,6 14,14 8,7");
     char got[512];
@@ -291,7 +292,7 @@ static void test_no_false_result_where_a_block_four_defends(void **state)
     assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
     assert_false(GOMOKU_SCORE_IS_LOSS(r.score));
     gomoku_free(e);
-    /* Three plies earlier, black to move: the search below the root, which leaves such
+    /* Three plies earlier, black to move: the search below the root, which left such
      * defences out, had black's 8,3 winning in 13 plies, and we played it. */
     e = test_engine(15, GOMOKU_STANDARD,
                     "7,5 8,5 8,9 6,4 7,4 7,3 8,2 8,7 6,5 5,6 9,2 8,4 8,6 4,6 10,2 11,2 10,4 10,3");
