@@ -85,8 +85,9 @@ static inline void add_unique(int *list, int *n, int idx)
  * Against a four-three point the mover may also let the four come and win the tempo back
  * when its block at the four's five point f is a four of its own: the cells that make
  * that block a four defend too, and when it is one already the point threatens nothing.
- * With `full` those cells are listed and such a point is not counted; without it neither
- * is, and *partial is set when that leaves a defence out (see GEN_FORCED_PARTIAL).
+ * With `full` those cells are listed and such a point is not counted; without it the
+ * cells are left out, such a point still counts, and *partial is set when either leaves
+ * a defence out (see GEN_FORCED_PARTIAL).
  * Writes the moves that stop at least one threat point plus the mover's fours; returns
  * how many (0 when the threat is not real, e.g. every such black point is forbidden in
  * renju).
