@@ -85,9 +85,9 @@ static inline void add_unique(int *list, int *n, int idx)
  * Against a four-three point the mover may also let the four come and win the tempo back
  * when its block at the four's five point f is a four of its own: the cells that make
  * that block a four defend too, and when it is one already the point threatens nothing.
- * With `full` those cells are listed and such a point is not counted; without it the
- * cells are left out, such a point still counts, and *partial is set when either leaves
- * a defence out (see GEN_FORCED_PARTIAL).
+ * With `full` those cells are listed and such a point is not counted; without it neither
+ * is looked at (the search's hot path), and *partial is set for any four-three point
+ * (see GEN_FORCED_PARTIAL).
  * Writes the moves that stop at least one threat point plus the mover's fours; returns
  * how many (0 when the threat is not real, e.g. every such black point is forbidden in
  * renju).
@@ -114,16 +114,16 @@ static int gen_defence(board *b, const gomoku__box *bx, int *list, int full, int
             /* The cells that make the block of a four-three point's four a four (black's
              * block in renju may be forbidden: such a point still counts for black). */
             int blk[32], nb = 0;
-            if (k == K_FOUR_THREE) {
+            if (k == K_FOUR_THREE && !full) {
+                *partial = 1;
+            } else if (k == K_FOUR_THREE) {
                 short f;
                 int fd, fo;
                 if (gomoku__board_fives_after(b, idx, opp + 1, &f, &fd, &fo, 1) == 1)
                     nb = gomoku__block_four_cells(b, idx, f, fd, fo, opp + 1, me + 1, blk);
-                if (nb != 0 && !full)
-                    *partial = 1;
-                if (nb < 0 && full && !renju_black_me)
+                if (nb < 0 && !renju_black_me)
                     continue;
-                if (!full || nb < 0)
+                if (nb < 0)
                     nb = 0;
             }
             threats++;

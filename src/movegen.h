@@ -90,10 +90,11 @@ int gomoku__gen_all(board *b, const gomoku__box *bx, int *list);
 /* The mover's four points, in board order. */
 int gomoku__box_fours(const board *b, const gomoku__box *bx, int *list);
 /* What gomoku__generate() sets *forced to: the opponent's threat does not restrict the
- * moves; it does and they are every defence; they are every defence but the cells that
- * would turn the block of a four-three point's four into a four of the mover's (or such
- * a point, which that block already answers, restricts them): the search then tries the
- * rest of gomoku__generate_root()'s list only when all of these lose. */
+ * moves; it does and they are every defence; it is (or includes) a four-three point, and
+ * the moves may leave out the cells that would turn the block of its four into a four of
+ * the mover's (or the point, which that block already answers, restricts them wrongly):
+ * the search then tries the rest of gomoku__generate_root()'s list, only when all of
+ * these lose. */
 enum { GEN_FREE = 0, GEN_FORCED = 1, GEN_FORCED_PARTIAL = 2 };
 /* The moves of a node where the mover has no five point and the opponent at most one,
  * for the search below the root. Searching the block-four defences at every such node

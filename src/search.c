@@ -355,6 +355,25 @@ static int drop_late(search_thread *t, int ply, int from, int any, int n, int *p
     return k;
 }
 
+/* The moves of gomoku__generate_root() that moves[ply][0..n-1] lacks, appended to it
+ * (searched after the others, in that list's order); returns the new count. The child's
+ * move buffer holds the full list: it is free until a child is searched. */
+static int add_rest(search_thread *t, int ply, int n)
+{
+    int *list = t->moves[ply], *score = t->scores[ply], *all = t->moves[ply + 1], f;
+    int n_all = gomoku__generate_root(t->b, &t->bx[ply], all, &f), n0 = n;
+    for (int j = 0; j < n_all; j++) {
+        int k = 0;
+        while (k < n0 && list[k] != all[j])
+            k++;
+        if (k == n0) {
+            list[n] = all[j];
+            score[n++] = 0;
+        }
+    }
+    return n;
+}
+
 /* A dead cell: no line through it holds a stone of either side within reach of a five
  * (every pattern of both sides is at most a lone stone), so a stone there joins nothing and
  * blocks nothing; it is little more than a pass. Dropped from the moves of an unforced node
@@ -534,32 +553,24 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
         if (lmp_at < 0 || lmp_any < lmp_at)
             lmp_at = lmp_any;
     }
-    /* A list without a four-three point's block-four defences (GEN_FORCED_PARTIAL): the
-     * rest of the root's list goes after it, searched only if every move before lost, so
-     * that a loss is proven from every defence while a node that holds costs no more.
-     * The child's move buffer is free until the loop. */
-    int n_direct = n;
-    if (forced == GEN_FORCED_PARTIAL) {
-        int *all = t->moves[ply + 1], f_all;
-        int n_all = gomoku__generate_root(b, &t->bx[ply], all, &f_all);
-        for (int j = 0; j < n_all; j++) {
-            int k = 0;
-            while (k < n_direct && list[k] != all[j])
-                k++;
-            if (k == n_direct) {
-                list[n] = all[j];
-                score[n++] = INT_MIN;
-            }
+    /* A list that may lack a four-three point's block-four defences (GEN_FORCED_PARTIAL)
+     * gets the rest of the root's list once every move of it lost, so that a loss is
+     * proven from every defence while a node that holds costs no more. */
+    int rest_added = forced != GEN_FORCED_PARTIAL;
+    for (int i = 0; i < n || !rest_added; i++) {
+        if (i == n) {
+            rest_added = 1;
+            if (best > -GOMOKU_SCORE_WIN_MIN)
+                break;
+            n = add_rest(t, ply, n);
+            if (i == n)
+                break;
         }
-    }
-    for (int i = 0; i < n; i++) {
         if (i == lmp_at && best > -INF) {
             n = drop_late(t, ply, i, lmp_any, n, &pruned);
             if (i >= n)
                 break;
         }
-        if (i == n_direct && best > -GOMOKU_SCORE_WIN_MIN)
-            break;
         pick_best(list, score, n, i);
         int m = list[i];
         if (m == t->excluded[ply])
