@@ -57,6 +57,7 @@ typedef struct search_shared {
     int selective;           /* the search of the other rules, not renju's own (search.c) */
     int move_count_pruning;  /* not in renju, even where it is selective */
     int rfp_margin;          /* reverse futility margin per ply, for the rule */
+    int rfp_bound;           /* ... judged by the table's bound where it says more */
 } search_shared;
 
 typedef struct search_thread {
