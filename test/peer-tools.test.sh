@@ -1,9 +1,10 @@
 #!/bin/sh
-# Tests of bench/postmortem.py and bench/depth-probe.py without the reference engine: their
-# self-tests (parsing both engines' reports, the turn and its class, the summary), then
-# both tools end to end on a tiny record with test/fake_peer.py standing in for the
-# reference (it prints evaluations from a table in the reference's format) and the real
-# examples/pbrain-gomoku on a short clock, including a reference that crashes or hangs.
+# Tests of bench/postmortem.py, bench/depth-probe.py and bench/mate-probe.py without the
+# reference engine: the first two's self-tests (parsing both engines' reports, the turn and
+# its class, the summary), then the tools end to end on a tiny record with
+# test/fake_peer.py standing in for the reference (it prints evaluations from a table in the
+# reference's format) and the real examples/pbrain-gomoku on a short clock, including a
+# reference that crashes or hangs.
 # Run from the repository root (make test does). A few seconds.
 ENGINE=${ENGINE:-./examples/pbrain-gomoku}
 [ -x "$ENGINE" ] || { echo "peer-tools.test.sh: $ENGINE not built"; exit 1; }
@@ -108,5 +109,18 @@ assert r['depth'] < 6 or r['swing'] >= 0, r
 assert 0 < r['wall_ms'] < 5000, r
 "
 check "the table has a mean row per engine" [ "$(grep -c '^| mean | ' "$tmp/dp.txt")" -eq 2 ]
+
+# mate-probe.py on the postmortem's report: our move 7 turned the fake's +M7 for us into
+# -M5, so that is the one blunder, with the moves up to it; the library (attack) finds no
+# win for white there (a closed four only), and our other moves keep the fake's -M5.
+"$PY" bench/mate-probe.py extract "$tmp/pm.json" > "$tmp/mates.txt" 2> "$tmp/mates.err"
+check "mate-probe.py extract: the one blunder, mate in 5, after our move 7" \
+    grep -qx 'freestyle 5 +M9 7,7 0,5 7,9 1,5 9,9 2,5 9,11' "$tmp/mates.txt"
+"$PY" bench/mate-probe.py attack "$tmp/mates.txt" --nodes 20000 --lib lib/libgomoku.so > "$tmp/ma.txt" 2>&1
+check "mate-probe.py attack: no win in a closed four" grep -q '^found 0 of 1 forced wins at 20000 nodes' "$tmp/ma.txt"
+"$PY" bench/mate-probe.py defend "$tmp/mates.txt" --ms 100 --peer "$tmp/peer" --lib lib/libgomoku.so > "$tmp/md.txt" 2>&1
+check "mate-probe.py defend: still lost by the fake's table" grep -q '^avoided 0 of 1 blunders at 100 ms' "$tmp/md.txt"
+"$PY" bench/mate-probe.py attack "$tmp/none.txt" > /dev/null 2>&1
+check "mate-probe.py: a missing file exits 2" [ $? -eq 2 ]
 
 finish peer-tools.test.sh
