@@ -116,10 +116,14 @@ check "the table has a mean row per engine" [ "$(grep -c '^| mean | ' "$tmp/dp.t
 "$PY" bench/mate-probe.py extract "$tmp/pm.json" > "$tmp/mates.txt" 2> "$tmp/mates.err"
 check "mate-probe.py extract: the one blunder, mate in 5, after our move 7" \
     grep -qx 'freestyle 5 +M9 7,7 0,5 7,9 1,5 9,9 2,5 9,11' "$tmp/mates.txt"
-"$PY" bench/mate-probe.py attack "$tmp/mates.txt" --nodes 20000 --lib lib/libgomoku.so > "$tmp/ma.txt" 2>&1
-check "mate-probe.py attack: no win in a closed four" grep -q '^found 0 of 1 forced wins at 20000 nodes' "$tmp/ma.txt"
-"$PY" bench/mate-probe.py defend "$tmp/mates.txt" --ms 100 --peer "$tmp/peer" --lib lib/libgomoku.so > "$tmp/md.txt" 2>&1
-check "mate-probe.py defend: still lost by the fake's table" grep -q '^avoided 0 of 1 blunders at 100 ms' "$tmp/md.txt"
+# attack and defend load the shared library into Python, which a sanitizer build's library
+# cannot be (its runtime must come first): not there.
+if [ -z "$GOMOKU_SANITIZED" ]; then
+    "$PY" bench/mate-probe.py attack "$tmp/mates.txt" --nodes 20000 --lib lib/libgomoku.so > "$tmp/ma.txt" 2>&1
+    check "mate-probe.py attack: no win in a closed four" grep -q '^found 0 of 1 forced wins at 20000 nodes' "$tmp/ma.txt"
+    "$PY" bench/mate-probe.py defend "$tmp/mates.txt" --ms 100 --peer "$tmp/peer" --lib lib/libgomoku.so > "$tmp/md.txt" 2>&1
+    check "mate-probe.py defend: still lost by the fake's table" grep -q '^avoided 0 of 1 blunders at 100 ms' "$tmp/md.txt"
+fi
 "$PY" bench/mate-probe.py attack "$tmp/none.txt" > /dev/null 2>&1
 check "mate-probe.py: a missing file exits 2" [ $? -eq 2 ]
 
