@@ -10,7 +10,8 @@ they name, and writes one line per lost game: the first of our moves after which
 reference's value for us became a forced loss (a mate score) where it was not one before.
 A line is `RULE MATE BEFORE MOVE...`: the reference's mate length in plies, its value
 for us before that move, and the game's moves up to and including it (x,y, black first).
-Game records stay outside the repository, and so does FILE.
+The matches are 15x15, as bench/vs-peer.sh plays them. Game records stay outside the
+repository, and so does FILE.
 
 `attack` plays each line's moves and searches the position (the reference to move, with
 its forced win) with the library's strong search, one thread, N nodes (default 2,000,000):
@@ -66,7 +67,11 @@ def find_record(report_path, record):
 def extract(paths):
     for path in paths:
         rep = read_json(path)
-        games = {str(g["game"]): g for g in read_json(find_record(path, rep["record"]))["games"]}
+        try:
+            record = pl.load_record(find_record(path, rep["record"]))
+        except (OSError, ValueError) as e:
+            fail("cannot read the record of %s (%s)" % (path, e))
+        games = {str(g["game"]): g for g in record["games"]}
         for g in rep["games"]:
             before = None
             for p in g["points"]:
@@ -74,7 +79,8 @@ def extract(paths):
                 if s is not None and s.mate is not None and s.mate < 0:
                     if before is not None:
                         moves = games[str(g["game"])]["moves"][:p["move"]]
-                        print("%s %d %s %s" % (rep["rule"], -s.mate, before, " ".join(moves)))
+                        print("%s %d %s %s" % (rep["rule"], -s.mate, before,
+                                               " ".join("%d,%d" % m for m in moves)))
                     break
                 before = str(p["ref"])
 
@@ -104,9 +110,8 @@ def gomoku_module(lib):
 
 def engine_at(gomoku, rule, moves):
     e = gomoku.Engine(15, rule)
-    for m in moves:
-        x, y = m.split(",")
-        e.play((int(x), int(y)))
+    for m in pl.parse_moves(moves):
+        e.play(m)
     return e
 
 
