@@ -4,9 +4,11 @@
  * pattern-combination index (gomoku__combo_index) of the side to move and of the other
  * side, with the game's result for the side to move. Uses internal functions, hence -Isrc.
  *
- * Usage: combo-features [--skip N] [--threats | --parity] GAMES
+ * Usage: combo-features [--skip N] [--threats | --parity | --labelled] GAMES
  * GAMES: one game a line, "RULE RESULT x,y x,y ...", RULE freestyle/standard/renju, RESULT
- * B (black won), W or D. Output, one line a position:
+ * B (black won), W or D; with --labelled, one position a line, RESULT its label for the
+ * side to move (0..1, `bench/texel-tune.py label --moves`), and only the line's last
+ * position is printed. Output, one line a position:
  *   GAME RULE SIDE RESULT | c:n c:n ... | c:n c:n ...
  * or, with --threats, the evaluation with the default weights and the threat mask (the
  * inputs of `bench/fit-combo.py initiative`):
@@ -85,7 +87,7 @@ static void print_counts(const board *bd, int s)
 
 int main(int argc, char **argv)
 {
-    int skip = 6, threats = 0, parity = 0;
+    int skip = 6, threats = 0, parity = 0, labelled = 0;
     double tempo = 0, pair_sum = 0, pair_sq = 0;
     long ntempo = 0, npairs = 0;
     const char *path = NULL;
@@ -96,12 +98,14 @@ int main(int argc, char **argv)
             threats = 1;
         else if (!strcmp(argv[i], "--parity"))
             parity = 1;
+        else if (!strcmp(argv[i], "--labelled"))
+            labelled = 1;
         else
             path = argv[i];
     }
     FILE *f = path ? fopen(path, "r") : NULL;
     if (!f) {
-        fprintf(stderr, "usage: combo-features [--skip N] [--threats | --parity] GAMES\n");
+        fprintf(stderr, "usage: combo-features [--skip N] [--threats | --parity | --labelled] GAMES\n");
         return 2;
     }
     static char line[65536];
@@ -119,6 +123,13 @@ int main(int argc, char **argv)
             continue;
         game++;
         int winner = res_s[0] == 'B' ? C_BLACK : res_s[0] == 'W' ? C_WHITE : 0;
+        /* --labelled: one position a line, its label (the side to move's expected result,
+         * 0..1) in place of the winner; only the line's last position is printed. */
+        double label = labelled ? atof(res_s) : 0.0;
+        int nline = 0;
+        if (labelled)
+            for (const char *q = save; q && *q; q++)
+                nline += *q == ',';
         gomoku__board_init(&b, 15, rule);
         int last_ply = -1, last_eval = 0;
         for (char *m; (m = strtok_r(NULL, " \n", &save)) != NULL;) {
@@ -127,13 +138,13 @@ int main(int argc, char **argv)
                 b.cell[board_index(&b, x, y)] != C_EMPTY || b.state != GOMOKU_ONGOING)
                 break;
             gomoku__board_make(&b, board_index(&b, x, y));
-            if (b.nmoves < skip || b.state != GOMOKU_ONGOING)
+            if (b.nmoves < skip || b.state != GOMOKU_ONGOING || (labelled && b.nmoves != nline))
                 continue;
             int me = b.side - 1, opp = 1 - me;
             if (b.ncls[me][K_FIVE] || b.ncls[opp][K_FIVE] ||
                 (b.ncls[me][K_OPEN_FOUR] && !(rule == GOMOKU_RENJU && b.side == C_BLACK)))
                 continue;
-            double r = winner == 0 ? 0.5 : winner == b.side ? 1.0 : 0.0;
+            double r = labelled ? label : winner == 0 ? 0.5 : winner == b.side ? 1.0 : 0.0;
             if (parity) {
                 /* Only where neither side can make an open four or a four-three: there the
                  * turn rules, not the weights, would score the board with the other side
@@ -158,7 +169,8 @@ int main(int argc, char **argv)
                 last_eval = ev;
                 continue;
             }
-            printf("%d %s %c %.1f |", game, rule_s, b.side == C_BLACK ? 'B' : 'W', r);
+            printf(labelled ? "%d %s %c %.4f |" : "%d %s %c %.1f |", game, rule_s,
+                   b.side == C_BLACK ? 'B' : 'W', r);
             if (threats) {
                 print_threats(&b);
                 printf("\n");

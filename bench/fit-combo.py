@@ -4,7 +4,7 @@
     bench/fit-combo.py gen --out GAMES [--games N] [--nodes N] [--seed S] [--jobs J] [--lib SO]
     bench/fit-combo.py import --out GAMES MATCH_DIR...
     bench/fit-combo.py fit GAMES... [--features EXE] [--epochs N] [--l2 X] [--match-spread]
-                       [--c-out FILE] [--note TEXT]...
+                       [--labelled] [--k K] [--c-out FILE] [--note TEXT]...
     bench/fit-combo.py initiative GAMES... [--features EXE] [--epochs N] [--rate X] [--min N]
                        [--l2 X] [--c-out FILE] [--note TEXT]...
 
@@ -34,6 +34,12 @@ epoch with the lowest held-out loss is kept. --match-spread then scales the tabl
 the hand-set scores' rms over the positions (the fit spreads them wider, and the
 search's margins were set for the hand-set ones). It prints the losses and writes the
 tables as C source (src/eval_table.c).
+
+With --labelled the files hold single positions labelled by our own search instead of
+games (`bench/texel-tune.py label --moves`: the rule, sigmoid(v / 500) of the search's
+value v for the side to move, the moves), and the tables learn to predict what a search
+finds rather than who won; --k fixes the scale K (1/500 puts the tables on the search's
+own scale) instead of taking the hand-set weights' best one.
 
 `initiative` fits an initiative term for the weights' evaluation (an experiment, not in the
 library; docs/strength.md): a value for each of the 512 masks that
@@ -132,12 +138,15 @@ def cmd_import(a):
 
 # ---- features ------------------------------------------------------------------------
 
-def read_positions(files, exe, skip):
+def read_positions(files, exe, skip, labelled=False):
     """(game key, table of the mover, table of the opponent, result, own {c: n},
-    opp {c: n}) for each quiet position of the games in files."""
+    opp {c: n}) for each quiet position of the games in files (with labelled, files of
+    positions labelled by a search, one a line, as `bench/texel-tune.py label --moves`
+    writes them)."""
     out = []
     for path in files:
-        p = subprocess.run([exe, "--skip", str(skip), path], check=True,
+        p = subprocess.run([exe, "--skip", str(skip)] + (["--labelled"] if labelled else []) + [path],
+                           check=True,
                            stdout=subprocess.PIPE, universal_newlines=True)
         for line in p.stdout.splitlines():
             f = line.split()
@@ -255,14 +264,17 @@ def cmd_fit(a):
     import gomoku
     w = gomoku.default_weights(a.lib)
     cap = w.win_score // 2 - 1
-    data = read_positions(a.games, a.features, a.skip)
+    data = read_positions(a.games, a.features, a.skip, a.labelled)
     train = [p for p in data if zlib.crc32(p[0].encode()) % 10 != 0]
     hold = [p for p in data if zlib.crc32(p[0].encode()) % 10 == 0]
     ngames = len({p[0] for p in data})
     prior_own, prior_opp = prior_tables(w)
     own_t = [list(t) for t in prior_own]
     opp_t = [list(t) for t in prior_opp]
-    k = fit_k(train, own_t, opp_t, cap)
+    # Search labels are sigmoid(v / 500) of a search's value v, in the evaluation's own
+    # units: at K = 1/500 the tables learn to predict that value on its scale, which is
+    # what the search's margins are set in. Game results have no scale of their own.
+    k = a.k if a.k else fit_k(train, own_t, opp_t, cap)
     print("positions: %d quiet from %d games (%d held out from %d games); K = %.6g" %
           (len(data), ngames, len(hold), len({p[0] for p in hold}), k))
     print("per table (mover's):", [sum(1 for p in data if p[1] == t) for t in range(len(TABLES))])
@@ -517,6 +529,10 @@ def main():
     f.add_argument("games", nargs="+")
     f.add_argument("--features", default=os.path.join(HERE, "combo-features"))
     f.add_argument("--skip", type=int, default=6, help="plies skipped at the start")
+    f.add_argument("--labelled", action="store_true",
+                   help="the files hold positions labelled by a search (texel-tune.py label --moves)")
+    f.add_argument("--k", type=float, default=0.0,
+                   help="the scale K (0: the one at which the hand-set weights predict best)")
     f.add_argument("--epochs", type=int, default=30)
     f.add_argument("--batch", type=int, default=512)
     f.add_argument("--rate", type=float, default=2.0)

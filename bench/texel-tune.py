@@ -2,7 +2,7 @@
 """Fits the evaluation weights to game results (Texel's method), for tuning the defaults.
 
     bench/texel-tune.py gen --out FILE [--games N] [--nodes N] [--seed S] [--jobs J] [--lib SO]
-    bench/texel-tune.py label --out FILE RECORD... [--positions N] [--nodes N] [--jobs J]
+    bench/texel-tune.py label --out FILE RECORD... [--positions N] [--nodes N] [--jobs J] [--moves]
     bench/texel-tune.py fit FILE [--epochs N] [--lib SO]
 
 `gen` plays the strong search against itself (a node limit a move) from seeded random
@@ -19,7 +19,9 @@ random nearby move later (the kind of position a search meets at its leaves, aft
 move nobody would play), and labels each with our own search of it at a node limit
 instead of the game's result: sigmoid(value / 500) for the side to move. A fit on those
 labels asks the static value to predict what a search a few plies deeper finds, which
-is what the pruning that trusts it needs, rather than who won the game.
+is what the pruning that trusts it needs, rather than who won the game. With --moves it
+writes each position's moves instead of the weights' features, for `bench/fit-combo.py
+fit --labelled`.
 
 `fit` keeps the quiet positions (no four on the board for either side and no open-four
 point of the side to move, where the evaluation's turn rules, not the weights, decide),
@@ -107,7 +109,7 @@ def cmd_gen(a):
 
 
 def label_one(task):
-    lib, rule, nodes, seed, positions = task
+    lib, rule, nodes, seed, positions, as_moves = task
     rng = random.Random(seed)
     e = engine(lib, rule)
     e.set_hash_size(2)  # ample for a few 10k nodes, and cleared for every position
@@ -128,7 +130,7 @@ def label_one(task):
                     break
         if e.state != gomoku.State.ONGOING:
             continue
-        f = features(e)
+        f = None if as_moves else features(e)
         e.clear_hash()
         v = e.search(time_ms=0, nodes=nodes).score
         if gomoku.score_is_win(v):
@@ -137,6 +139,8 @@ def label_one(task):
             res = 0.0
         else:
             res = 1.0 / (1.0 + math.exp(-v / 500.0))
+        if as_moves:
+            f = ["%d,%d" % (m.x, m.y) for m in e.moves]
         out.append("%s %.4f %s" % (rule, res, " ".join(map(str, f))))
     e.close()
     return out
@@ -167,7 +171,7 @@ def cmd_label(a):
         rng.shuffle(pool)
         pool = pool[:per_rule]
         for i in range(0, len(pool), 100):
-            tasks.append((a.lib, r, a.nodes, rng.random(), pool[i:i + 100]))
+            tasks.append((a.lib, r, a.nodes, rng.random(), pool[i:i + 100], a.moves))
     n = 0
     with open(a.out, "w") as f, multiprocessing.Pool(a.jobs) as pool:
         for rows in pool.imap_unordered(label_one, tasks):
@@ -314,6 +318,8 @@ def main():
     lb.add_argument("--seed", type=int, default=2026)
     lb.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     lb.add_argument("--lib", default=None)
+    lb.add_argument("--moves", action="store_true",
+                    help="write the moves instead of the weights' features (for bench/fit-combo.py)")
     f = sub.add_parser("fit")
     f.add_argument("file")
     f.add_argument("--epochs", type=int, default=40)
