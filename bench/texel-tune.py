@@ -157,7 +157,7 @@ def cmd_label(a):
             rec = peerlib.load_record(path)
         except (OSError, ValueError, KeyError) as ex:
             sys.exit("texel-tune: cannot read the record %s: %s" % (path, ex))
-        rule = peerlib.RULE_NAMES.get(rec["rule"])
+        rule = a.as_rule or peerlib.RULE_NAMES.get(rec["rule"])
         if rule not in by_rule:
             continue
         for g in rec["games"]:
@@ -318,6 +318,8 @@ def main():
     lb.add_argument("--seed", type=int, default=2026)
     lb.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     lb.add_argument("--lib", default=None)
+    lb.add_argument("--as-rule", choices=RULES, default=None,
+                    help="label every position under this rule, whatever the record's")
     lb.add_argument("--moves", action="store_true",
                     help="write the moves instead of the weights' features (for bench/fit-combo.py)")
     f = sub.add_parser("fit")
