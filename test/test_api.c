@@ -400,10 +400,19 @@ static void test_eval_sees_threats_from_the_movers_side(void **state)
     gomoku_free(g);
 }
 
+/* An engine that evaluates with the weights' model (freestyle's default is the fitted
+ * tables), for the tests of the weights themselves. */
+static gomoku_engine *weights_engine(int size, gomoku_rule rule, const char *moves)
+{
+    gomoku_engine *e = test_engine(size, rule, moves);
+    assert_int_equal(gomoku_set_eval_model(e, GOMOKU_EVAL_WEIGHTS), GOMOKU_OK);
+    return e;
+}
+
 static void test_breakdown_counts_patterns_and_sums_to_score(void **state)
 {
     (void)state;
-    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "g8 h9 h8 a1");
+    gomoku_engine *e = weights_engine(15, GOMOKU_FREESTYLE, "g8 h9 h8 a1");
     gomoku_eval_info info;
     assert_int_equal(gomoku_eval_breakdown(&info, e), GOMOKU_OK);
     assert_int_equal(info.side_to_move, GOMOKU_BLACK);
@@ -426,8 +435,8 @@ static void test_breakdown_counts_combination_points_and_scores_them(void **stat
     (void)state;
     /* White 5,9 6,9 7,9 (closed by black 4,9) and 8,6 8,7: 8,9 makes a four and an open
      * three, white's one four-three point; black (to move) has none. */
-    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE,
-                                   "4,9 5,9 0,0 6,9 14,0 7,9 0,14 8,6 14,14 8,7");
+    gomoku_engine *e = weights_engine(15, GOMOKU_FREESTYLE,
+                                      "4,9 5,9 0,0 6,9 14,0 7,9 0,14 8,6 14,14 8,7");
     gomoku_eval_info info;
     assert_int_equal(gomoku_eval_breakdown(&info, e), GOMOKU_OK);
     assert_int_equal(info.combos[1][GOMOKU_COMBO_FOUR_THREE], 1);
@@ -463,7 +472,7 @@ static void test_breakdown_counts_combination_points_and_scores_them(void **stat
 static void test_weights_can_be_read_set_and_validated(void **state)
 {
     (void)state;
-    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "h8 i9 h9");
+    gomoku_engine *e = weights_engine(15, GOMOKU_FREESTYLE, "h8 i9 h9");
     gomoku_weights def, w;
     gomoku_default_weights(&def);
     assert_int_equal(gomoku_get_weights(&w, e), GOMOKU_OK);
@@ -566,7 +575,7 @@ static void test_extreme_valid_weights_keep_the_evaluation_sound(void **state)
         w.own[p] = 1000000;
         w.opp[p] = 0;
     }
-    gomoku_engine *big = test_engine(32, GOMOKU_FREESTYLE, "0,0"); /* 1023 empty cells */
+    gomoku_engine *big = weights_engine(32, GOMOKU_FREESTYLE, "0,0"); /* 1023 empty cells */
     assert_int_equal(gomoku_set_weights(big, &w), GOMOKU_OK);
     gomoku_eval_info info;
     assert_int_equal(gomoku_eval_breakdown(&info, big), GOMOKU_OK);
@@ -582,7 +591,7 @@ static void test_extreme_valid_weights_keep_the_evaluation_sound(void **state)
     /* win_score 1: no room for a heuristic score at all, so 0, whatever the sign */
     gomoku_default_weights(&w);
     w.win_score = 1;
-    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "h8 a1");
+    gomoku_engine *e = weights_engine(15, GOMOKU_FREESTYLE, "h8 a1");
     int plain;
     assert_int_equal(gomoku_evaluate(&plain, e), GOMOKU_OK);
     assert_true(plain > 0); /* black, to move, has the centre stone against a corner one */

@@ -211,6 +211,7 @@ class TestEvaluation(unittest.TestCase):
         with Engine() as e:
             # white 8,9 would make a four (row 9, closed by black 4,9) and an open three
             e.play_moves("4,9 5,9 0,0 6,9 14,0 7,9 0,14 8,6 14,14 8,7")
+            e.eval_model = gomoku.EvalModel.WEIGHTS  # freestyle's default is the fitted tables
             info = e.eval_breakdown()
             self.assertEqual(info.combos[1][gomoku.Combo.FOUR_THREE], 1)
             self.assertEqual(info.combos[0], [0, 0, 0])
