@@ -1010,13 +1010,17 @@ static void op_evaluate(fuzz *f, input *in)
         CHECK(score > -GOMOKU_SCORE_WIN_MIN && score < GOMOKU_SCORE_WIN_MIN);
     } else {
         int me = side_of(f->n) - 1, opp = 1 - me;
+        gomoku_eval_model model;
+        CHECK(gomoku_get_eval_model(&model, f->e) == GOMOKU_OK);
+        CHECK(model == GOMOKU_EVAL_WEIGHTS || model == GOMOKU_EVAL_FITTED);
         CHECK(score >= -f->w.win_score && score <= f->w.win_score);
         if (info.patterns[me][GOMOKU_PAT_FIVE] > 0) {
             CHECK(score == f->w.win_score);
         } else if (info.patterns[opp][GOMOKU_PAT_FIVE] == 0 &&
                    info.patterns[me][GOMOKU_PAT_OPEN_FOUR] == 0 &&
-                   info.combos[me][GOMOKU_COMBO_OPEN_FOUR] == 0) {
-            /* no turn rule applies (an open-four point includes a double four's) */
+                   info.combos[me][GOMOKU_COMBO_OPEN_FOUR] == 0 && model == GOMOKU_EVAL_WEIGHTS) {
+            /* no turn rule applies (an open-four point includes a double four's); the
+             * fitted model (freestyle's default) sums its tables, not these counts */
             long long lin = weighted(info.patterns, info.combos, me, f->w.own, f->w.combo_own) -
                             weighted(info.patterns, info.combos, opp, f->w.opp, f->w.combo_opp);
             if (lin < f->w.win_score / 2 && lin > -(f->w.win_score / 2))
