@@ -2,7 +2,8 @@
 """Fits the evaluation weights to game results (Texel's method), for tuning the defaults.
 
     bench/texel-tune.py gen --out FILE [--games N] [--nodes N] [--seed S] [--jobs J] [--lib SO]
-    bench/texel-tune.py label --out FILE RECORD... [--positions N] [--nodes N] [--jobs J] [--moves]
+    bench/texel-tune.py label --out FILE RECORD... [--positions N] [--nodes N] [--jobs J]
+                        [--as-rule R] [--moves]
     bench/texel-tune.py fit FILE [--epochs N] [--lib SO]
 
 `gen` plays the strong search against itself (a node limit a move) from seeded random
@@ -130,7 +131,6 @@ def label_one(task):
                     break
         if e.state != gomoku.State.ONGOING:
             continue
-        f = None if as_moves else features(e)
         e.clear_hash()
         v = e.search(time_ms=0, nodes=nodes).score
         if gomoku.score_is_win(v):
@@ -139,9 +139,8 @@ def label_one(task):
             res = 0.0
         else:
             res = 1.0 / (1.0 + math.exp(-v / 500.0))
-        if as_moves:
-            f = ["%d,%d" % (m.x, m.y) for m in e.moves]
-        out.append("%s %.4f %s" % (rule, res, " ".join(map(str, f))))
+        cols = ["%d,%d" % (m.x, m.y) for m in e.moves] if as_moves else features(e)
+        out.append("%s %.4f %s" % (rule, res, " ".join(map(str, cols))))
     e.close()
     return out
 
