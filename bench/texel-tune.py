@@ -117,9 +117,12 @@ def label_one(task):
     out = []
     for moves, child in positions:
         e.reset()
-        for x, y in moves:
-            e.play(x, y)
-        if child:
+        try:
+            for x, y in moves:
+                e.play(x, y)
+        except gomoku.GomokuError:
+            continue  # a move of the record is illegal under --as-rule (a renju foul)
+        if child and e.state == gomoku.State.ONGOING:
             near = [(x + dx, y + dy) for x, y in moves[-4:] for dx in (-2, -1, 0, 1, 2)
                     for dy in (-2, -1, 0, 1, 2)]
             near = [(x, y) for x, y in near if 0 <= x < 15 and 0 <= y < 15 and
