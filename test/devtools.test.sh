@@ -157,6 +157,19 @@ check "the labels are search values, not game results" \
 python3 bench/texel-tune.py label --out "$tmp/lab2.txt" --lib "$LIB" "$tmp/no-such.json" \
     > /dev/null 2>&1
 check "label refuses a record it cannot read" [ $? -ne 0 ]
+# --as-rule renju on a freestyle record whose ninth stone, black's 9,7, is a double three
+# (7,7 8,7 across, 9,8 9,9 down): a foul under renju, so the positions from ply 9 on are
+# skipped and the three before it (plies 6, 7, 8) are labelled under renju.
+cat > "$tmp/foul.json" <<'EOF'
+{"config": {"rule": 0, "size": 15}, "games": [{"game": 1, "result": "0.5-0.5", "opening_stones": 3,
+ "moves": ["7,7", "0,0", "8,7", "0,2", "9,8", "0,4", "9,9", "0,6", "9,7", "0,8", "14,14",
+           "2,12", "14,12", "3,12"]}]}
+EOF
+python3 bench/texel-tune.py label --moves --as-rule renju --out "$tmp/foul.txt" --positions 100 \
+    --nodes 2000 --jobs 1 --lib "$LIB" "$tmp/foul.json" > /dev/null 2>&1
+check "label --as-rule skips the positions after a foul and exits 0" [ $? -eq 0 ]
+check "label --as-rule labels the three positions before the foul, under renju" \
+    awk '$1 != "renju" || NF < 8 || NF > 11 { bad = 1 } END { exit bad || NR != 3 }' "$tmp/foul.txt"
 
 # ---- vs-textbook.py: both colours of one opening, the textbook with another build's weights ----
 python3 bench/vs-textbook.py --strong "$LIB" --weights-of "$LIB" --nodes 5000 --depth 2 \
