@@ -321,7 +321,8 @@ def main():
     lb.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     lb.add_argument("--lib", default=None)
     lb.add_argument("--as-rule", choices=RULES, default=None,
-                    help="label every position under this rule, whatever the record's")
+                    help="label every position under this rule, whatever the record's "
+                    "(a position after a move illegal under it is skipped)")
     lb.add_argument("--moves", action="store_true",
                     help="write the moves instead of the weights' features (for bench/fit-combo.py)")
     f = sub.add_parser("fit")
