@@ -141,7 +141,9 @@ const gomoku__eval_pair *gomoku__eval_table(int rule, int colour)
  * finds (a 100,000-node search of each position): the pruning that trusts the static
  * value needs it to predict a deeper search, not the game's end. With it the engine
  * scored 6.7 to 7.4 points more against the reference engine at 200 ms a move, in three
- * runs of 200 games (docs/strength.md, thirty-third session). */
+ * runs of 200 games (docs/strength.md, thirty-third session). Fitted the same way under
+ * their own rules, standard's and renju's tables were level with the weights (thirty-third
+ * and thirty-fourth sessions), so those rules keep the weights. */
 static const int default_model[4] = {GOMOKU_EVAL_FITTED, GOMOKU_EVAL_WEIGHTS,
                                      GOMOKU_EVAL_WEIGHTS, GOMOKU_EVAL_WEIGHTS};
 
