@@ -113,7 +113,9 @@ def label_one(task):
     lib, rule, nodes, seed, positions, as_moves = task
     rng = random.Random(seed)
     e = engine(lib, rule)
-    e.set_hash_size(2)  # ample for a few 10k nodes, and cleared for every position
+    # Cleared for every position: 2 MB is ample for a few 10k nodes, and a deeper label
+    # search gets 1 MB for every 25k nodes.
+    e.set_hash_size(max(2, nodes // 25000))
     out = []
     for moves, child in positions:
         e.reset()
