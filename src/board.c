@@ -460,7 +460,7 @@ static HOT_INLINE void place(board *b, int idx, int full)
     update_lines(b, u, idx, (uint32_t)s, 1, full);
     if (full)
         update_near(b, idx, 1);
-    b->hash ^= b->zobrist[s - 1][idx] ^ b->zobrist_side;
+    b->hash = gomoku__board_hash_after(b, idx); /* b->side is still s */
     b->moves[b->nmoves++] = idx;
     b->side = 3 - s;
 

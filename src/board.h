@@ -201,6 +201,14 @@ static inline gomoku__box gomoku__box_of_stones(const board *b)
     return r;
 }
 
+/* The hash the position will have once the side to move plays idx: what
+ * gomoku__board_make() sets, known before the move (to fetch the child's table entry
+ * ahead, or to key it). */
+static inline uint64_t gomoku__board_hash_after(const board *b, int idx)
+{
+    return b->hash ^ b->zobrist[b->side - 1][idx] ^ b->zobrist_side;
+}
+
 /* The side to move passes: a null move (the side and its hash bit flip), which is its
  * own undo. For probes only: neither the move list nor the undo records know of it. */
 static inline void gomoku__board_pass(board *b)

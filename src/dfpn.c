@@ -199,8 +199,7 @@ static uint64_t df_key(const board *b, int ply)
 
 static uint64_t df_child_key(const board *b, int ply, int m)
 {
-    return b->hash ^ b->zobrist[b->side - 1][m] ^ b->zobrist_side ^
-           (ply % 2 == 0 ? SALT_DF_AND : SALT_DF_OR);
+    return gomoku__board_hash_after(b, m) ^ (ply % 2 == 0 ? SALT_DF_AND : SALT_DF_OR);
 }
 
 static void df_mid(threat_ctx *c, df_table *t, int ply, int max_plies, uint32_t thpn, uint32_t thdn)

@@ -120,7 +120,7 @@ static inline int enter_node(search_thread *t, int ply)
 
 /* The search's move: the board's, the stones' box of the next ply, and the table entry
  * of the new position fetched ahead. The fetch is asked for before the board is updated,
- * from the key the move will give (board_make's own update of the hash), so that the
+ * from the key the move will give (gomoku__board_hash_after()), so that the
  * memory access overlaps the update instead of stalling the child's probe: with the
  * 167 MB table a 350 MB Gomocup limit gives, `gomoku-bench --depth 8 --hash 170` ran 8%
  * faster, the same nodes (docs/measurements.md). */
@@ -129,7 +129,7 @@ static inline void search_make(search_thread *t, int ply, int idx)
     board *b = t->b;
     t->bx[ply + 1] = gomoku__box_cover(t->bx[ply], gomoku__box_at(board_x(b, idx),
                                                                   board_y(b, idx)));
-    gomoku__tt_prefetch(t->sh->tt, b->hash ^ b->zobrist[b->side - 1][idx] ^ b->zobrist_side);
+    gomoku__tt_prefetch(t->sh->tt, gomoku__board_hash_after(b, idx));
     gomoku__board_make(b, idx);
 }
 
