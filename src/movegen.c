@@ -1,8 +1,8 @@
 /*
  * movegen.c - move generation and ordering of the strong search, read from the incremental
  * cell classes of board.c: the five point, the defences against an open-four point, or every
- * empty cell near the stones; ordered by the shapes a move makes and stops, history and
- * (renju) killers.
+ * empty cell near the stones; ordered by the shapes a move makes and stops, killers and
+ * history.
  */
 #include "movegen.h"
 
@@ -205,27 +205,24 @@ int gomoku__generate_root(board *b, const gomoku__box *bx, int *list, int *force
     return generate(b, bx, list, forced, 1);
 }
 
-/* Orders list[0..n-1] by score, best first; the hash move goes first. In freestyle and
- * standard the killers get no place of their own, as in the reference engine: ordered by
- * their shapes and history like any cell, and the games against the reference were level
- * or better (docs/strength.md, forty-fourth session); they still keep a killer from being
- * reduced or pruned as a quiet move (search.c). Renju's search, measured -4.0 +- 7.8
- * points without them, keeps them right after the hash move (killer non-NULL). */
-void gomoku__score_moves(const board *b, const int *killer, const int *history,
+/* Orders list[0..n-1] by score, best first; the hash move and killers go first. */
+void gomoku__score_moves(const board *b, const int killer[2], const int *history,
                          const int *list, int *score, int n, int hash_move)
 {
     int me = b->side - 1;
+    const int *hist = history;
     for (int i = 0; i < n; i++) {
         int m = list[i];
         int s;
         if (m == hash_move)
             s = 1 << 28;
         else {
-            s = move_value(b, m, me) * 64 + (history[m] > 60000 ? 60000 : history[m]);
-            if (killer && m == killer[0])
+            s = move_value(b, m, me) * 64;
+            if (m == killer[0])
                 s += 2000 * 64;
-            else if (killer && m == killer[1])
+            else if (m == killer[1])
                 s += 1500 * 64;
+            s += hist[m] > 60000 ? 60000 : hist[m];
         }
         score[i] = s;
     }

@@ -103,9 +103,9 @@ int gomoku__generate(board *b, const gomoku__box *bx, int *list, int *forced);
 /* The same with every defence (the root's moves): *forced is never GEN_FORCED_PARTIAL. */
 int gomoku__generate_root(board *b, const gomoku__box *bx, int *list, int *forced);
 /* Ordering scores of list[0..n-1] for the side to move: the hash move, then the node's
- * two killers when killer is not NULL (renju), then the shapes a move makes and stops,
- * with the mover's history (history[cell]) breaking the ties between quiet moves. */
-void gomoku__score_moves(const board *b, const int *killer, const int *history,
+ * two killers, then the shapes a move makes and stops, with the mover's history
+ * (history[cell]) breaking the ties between quiet moves. */
+void gomoku__score_moves(const board *b, const int killer[2], const int *history,
                          const int *list, int *score, int n, int hash_move);
 
 #endif /* GOMOKU_MOVEGEN_H */

@@ -417,12 +417,6 @@ static inline int log_reduction(const search_thread *t, int depth, int i, int le
     return r < 0 ? 0 : r;
 }
 
-/* The killers the ordering puts first: renju's only (see gomoku__score_moves()). */
-static inline const int *order_killers(const board *b, const int *killer)
-{
-    return b->rule == GOMOKU_RENJU ? killer : NULL;
-}
-
 static int search(search_thread *t, int alpha, int beta, int depth, int ply, int pv_node, int cut)
 {
     board *b = t->b;
@@ -533,7 +527,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
             return -(WIN - ply - 2);
         return evaluate(t);
     }
-    gomoku__score_moves(b, order_killers(b, t->killer[ply]), t->history[me], list, score, n, hash_move);
+    gomoku__score_moves(b, t->killer[ply], t->history[me], list, score, n, hash_move);
 
     /* Forced replies do not use up depth, so threat sequences (fours, and threes
      * answered from a short list of defences) are read further than quiet play; a
@@ -894,7 +888,7 @@ static void iterate(search_thread *t, root_result *out)
         int sc[GOMOKU_MAX_CELLS];
         tt_hit hit;
         int hm = gomoku__tt_probe(sh->tt, b->hash, 0, &hit) ? hit.move : 0;
-        gomoku__score_moves(b, order_killers(b, t->killer[0]), t->history[b->side - 1], list, sc, n, hm);
+        gomoku__score_moves(b, t->killer[0], t->history[b->side - 1], list, sc, n, hm);
         for (int i = 0; i < n; i++)
             pick_best(list, sc, n, i);
         if (t->id > 0 && n > 2) {
@@ -1277,7 +1271,7 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     }
     /* The root moves' ordering scores: the root threat searches test the best first. */
     int root_score[GOMOKU_MAX_CELLS];
-    gomoku__score_moves(b, order_killers(b, ts[0].killer[0]), ts[0].history[b->side - 1], sh.root_list,
+    gomoku__score_moves(b, ts[0].killer[0], ts[0].history[b->side - 1], sh.root_list,
                         root_score, sh.root_n, 0);
     /* The threat worker (thread 1, on its board) starts first, so that it has the whole
      * clock. Its first check, once its VCT is over, is of the move the ordering likes
