@@ -85,7 +85,7 @@ static inline void classify(board *b, int idx)
 static inline void refresh(board *b, int idx)
 {
     for (int d = 0; d < NDIR; d++)
-        b->pat[idx][d] = (uint8_t)gomoku__pat_of_key(b, b->key[idx][d]);
+        b->pat[idx][d] = b->table[b->key[idx][d]];
     classify(b, idx);
 }
 
@@ -99,7 +99,7 @@ void gomoku__board_init(board *b, int size, int rule)
     b->dir_step[1] = b->stride;
     b->dir_step[2] = b->stride + 1;
     b->dir_step[3] = b->stride - 1;
-    gomoku__pattern_lookup(rule, &b->pl);
+    b->table = gomoku__pattern_table(rule);
     b->class_table = gomoku__class_table();
     b->etab[0] = gomoku__eval_table(rule, C_BLACK);
     b->etab[1] = gomoku__eval_table(rule, C_WHITE);
@@ -189,7 +189,7 @@ static HOT_INLINE void update_cell(board *b, board_undo *u, int q, int d, uint32
 {
     uint32_t k = (b->key[q][d] & ~clear) | set;
     b->key[q][d] = k;
-    uint32_t np = gomoku__pat_of_key(b, k);
+    uint32_t np = b->table[k];
     /* The cell's four patterns are read and written as one word: writing the byte and then
      * reading the word back for the class would stall on store forwarding. */
     uint32_t v;
@@ -319,7 +319,7 @@ int gomoku__board_gives_class(const board *b, int idx, int s, int kmin)
             v = v >> nib & 0x0F0F0F0Fu & ~(15u << (8 * d)); /* s's other three patterns */
             if (weak && !((v + 0x03030303u) & 0x08080808u)) /* none reaches OPEN_THREE */
                 continue;
-            uint32_t np = (gomoku__pat_of_key(b, b->key[q][d] | (uint32_t)s << (2 * (9 - j))) >> nib) & 15u;
+            uint32_t np = (b->table[b->key[q][d] | (uint32_t)s << (2 * (9 - j))] >> nib) & 15u;
             if (np >= P_OPEN_THREE && b->class_table[side_nibbles(v | np << (8 * d))] >= kmin)
                 return 1;
         }
@@ -560,11 +560,10 @@ int gomoku__board_check(const board *b)
             for (int i = -5; i <= 5; i++)
                 if (i)
                     k |= (uint32_t)b->cell[idx + i * b->dir_step[d]] << (2 * slot_of(i));
-            uint32_t e = gomoku__pattern_table(b->rule)[k];
-            if (k != b->key[idx][d] || b->pat[idx][d] != e || gomoku__pat_of_key(b, k) != e)
+            if (k != b->key[idx][d] || b->pat[idx][d] != b->table[k])
                 return 0;
-            pb[d] = (uint8_t)(e & 15);
-            pw[d] = (uint8_t)(e >> 4);
+            pb[d] = b->table[k] & 15;
+            pw[d] = b->table[k] >> 4;
             npat[0][pb[d]]++;
             npat[1][pw[d]]++;
         }

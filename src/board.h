@@ -92,19 +92,12 @@ typedef struct board_undo {
     uint8_t cls[UNDO_CELLS][2];
 } board_undo;
 
-/* Where a neighbourhood key's pattern entry is read: tab[(key >> shift) & mask]. */
-typedef struct gomoku__pat_lookup {
-    const uint8_t *tab;
-    uint32_t shift, mask;
-} gomoku__pat_lookup;
-
 typedef struct board {
     int size;                       /* cells per side */
     int stride;                     /* size + 2 * PAD */
     int rule;                       /* gomoku_rule */
     int dir_step[NDIR];             /* index step per direction */
-    gomoku__pat_lookup pl;          /* pattern entry of a key (black | white << 4); see
-                                       gomoku__pat_of_key */
+    const uint8_t *table;           /* pattern table for this rule: entry = black | white<<4 */
     const uint8_t *class_table;     /* K_* of four patterns packed as 4-bit nibbles */
 
     uint8_t cell[MAX_PADDED];       /* C_* per padded index */
@@ -139,12 +132,6 @@ typedef struct board {
 } board;
 
 /* Index of the lowest set bit of m (m not 0). */
-/* The pattern entry (black | white << 4) of the neighbourhood key k. */
-static inline uint32_t gomoku__pat_of_key(const board *b, uint32_t k)
-{
-    return b->pl.tab[(k >> b->pl.shift) & b->pl.mask];
-}
-
 static inline int gomoku__lowest_bit(uint64_t m)
 {
 #if defined(__GNUC__)
@@ -309,7 +296,7 @@ static inline int gomoku__class_with_stone(const board *b, int idx, int d, int i
                                            uint32_t nib)
 {
     uint32_t key = b->key[idx][d] | (uint32_t)(2 - owner) << (2 * slot_of(i));
-    uint32_t p = (gomoku__pat_of_key(b, key) >> (owner * 4)) & 15;
+    uint32_t p = (b->table[key] >> (owner * 4)) & 15;
     return b->class_table[(nib & ~(15u << (4 * d))) | p << (4 * d)];
 }
 /* The empty cells on the four lines through idx, at most `reach` (<= 5) steps away and
@@ -337,7 +324,7 @@ static inline int gomoku__line_cells(const board *b, int idx, int reach, int *q,
  * stones, on cells of that line that are empty on the board, as if they were placed. */
 static inline int gomoku__pattern_plus(const board *b, int idx, int d, uint32_t add, int s)
 {
-    return (gomoku__pat_of_key(b, b->key[idx][d] | add) >> (s == C_BLACK ? 0 : 4)) & 15;
+    return (b->table[b->key[idx][d] | add] >> (s == C_BLACK ? 0 : 4)) & 15;
 }
 /* The pattern side s would make at the empty cell idx in direction d if s also had a
  * stone on the empty cell at offset i (0 < |i| <= 5) of that line. */

@@ -141,34 +141,6 @@ const uint8_t *gomoku__pattern_table(int rule)
     return rule_table[rule];
 }
 
-/* Freestyle's patterns do not depend on the two cells five steps away (a five through
- * the cell lies within four steps, and a longer line wins as well), so its table is
- * also kept indexed by the eight middle slots alone: 64 KB that stay in the cache,
- * where the search's lookups into the full megabyte missed it (see gomoku__pat_of_key). */
-static uint8_t free_middle[1u << 16];
-static pthread_once_t free_middle_once = PTHREAD_ONCE_INIT;
-
-static void build_free_middle(void)
-{
-    const uint8_t *t = gomoku__pattern_table(GOMOKU_FREESTYLE);
-    for (uint32_t i = 0; i < (1u << 16); i++)
-        free_middle[i] = t[i << 2];
-}
-
-void gomoku__pattern_lookup(int rule, gomoku__pat_lookup *out)
-{
-    if (rule == GOMOKU_FREESTYLE) {
-        pthread_once(&free_middle_once, build_free_middle);
-        out->tab = free_middle;
-        out->shift = 2;
-        out->mask = 0xFFFFu;
-    } else {
-        out->tab = gomoku__pattern_table(rule);
-        out->shift = 0;
-        out->mask = KEY_SIZE - 1;
-    }
-}
-
 int gomoku__cell_class(const uint8_t p[NDIR])
 {
     int five = 0, open4 = 0, four = 0, open3 = 0;

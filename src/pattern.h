@@ -8,9 +8,6 @@
 
 /* pattern.c: the tables, built once per process behind pthread_once. */
 const uint8_t *gomoku__pattern_table(int rule);
-/* The table the board reads a key's pattern from (gomoku__pat_of_key): the rule's own
- * table, or for freestyle a 64 KB one indexed by the key's eight middle slots. */
-void gomoku__pattern_lookup(int rule, gomoku__pat_lookup *out);
 /* Class of a cell from the four line patterns of one side. */
 int gomoku__cell_class(const uint8_t pats[NDIR]);
 /* gomoku__cell_class for all 65536 nibble-packed pattern quadruples (p0 | p1<<4 | ...). */

@@ -386,29 +386,6 @@ static void test_freestyle_patterns_ignore_cells_five_steps_away(void **state)
     assert_true(differ);
 }
 
-/* What the board reads a key's pattern from agrees with the rule's table on every key:
- * freestyle's compact table drops slots 0 and 9, the other rules read the table itself. */
-static void test_pattern_lookup_agrees_with_the_tables(void **state)
-{
-    (void)state;
-    for (int r = 0; r < 4; r++) {
-        board *b = calloc(1, sizeof *b);
-        assert_non_null(b);
-        gomoku__board_init(b, 15, r);
-        const uint8_t *t = gomoku__pattern_table(r);
-        for (uint32_t k = 0; k < KEY_SIZE; k += test_quick() ? 61 : 1)
-            if (gomoku__pat_of_key(b, k) != t[k])
-                fail_msg("rule %d key %05x: lookup %02x, table %02x", r, k,
-                         gomoku__pat_of_key(b, k), t[k]);
-        free(b);
-    }
-    board *b = calloc(1, sizeof *b);
-    assert_non_null(b);
-    gomoku__board_init(b, 15, GOMOKU_FREESTYLE);
-    assert_int_equal(b->pl.mask, 0xFFFFu); /* freestyle does read the compact table */
-    free(b);
-}
-
 /* An independent oracle for the four-and-five part of the tables: reads the board cells
  * directly. Does a stone of colour s on idx (with extra stone at e, or -1) complete a
  * winning line through idx in direction d, under the board's rule? */
@@ -763,7 +740,6 @@ int main(void)
         cmocka_unit_test(test_freestyle_patterns_ignore_cells_five_steps_away),
         cmocka_unit_test(test_five_and_four_patterns_match_a_direct_board_scan),
         cmocka_unit_test(test_make_and_undo_restore_everything),
-        cmocka_unit_test(test_pattern_lookup_agrees_with_the_tables),
         cmocka_unit_test(test_full_board_is_a_draw),
         cmocka_unit_test(test_undo_of_a_long_game_matches_recomputation),
         cmocka_unit_test(test_lite_moves_keep_what_the_solver_reads_and_undo_exactly),
