@@ -3,6 +3,7 @@
 
     GOMOKU_PEER=/path/to/peer-dir python3 bench/postmortem.py bench/games/<dir>/games.json
     python3 bench/postmortem.py --peer DIR --ms 400 --games 8 --json pm.json RECORD
+    python3 bench/postmortem.py --logged bench/games/<dir>/games.json
     python3 bench/postmortem.py --selftest
 
 RECORD is what ../shared/tools/match.py wrote with --json (games.json) or --out
@@ -29,6 +30,12 @@ our forced win, seen by the reference after our previous move, was gone). The su
 counts the classes, gives the median move of the turn and the mean evaluation by move
 number. "Move" is the stone number in the game, opening stones included.
 
+With --logged no engine is run: the evaluations are those both engines printed while
+playing the match, read from its protocol log (match.py --log; protocol.log beside a
+games.json, as bench/vs-peer.sh keeps it). Each position is then judged by the engine
+that moved there, or else by the one that moved into it (its value of the position
+after its chosen move).
+
 One engine process is busy at a time (each game has its own pair of processes, started
 afresh); a time-out or a crash leaves that position unjudged and restarts the engine.
 Developer tool: needs the reference engine, never run by make test (except --selftest).
@@ -37,6 +44,7 @@ Developer tool: needs the reference engine, never run by make test (except --sel
 import argparse
 import json
 import os
+import re
 import signal
 import sys
 
@@ -105,6 +113,71 @@ class Judge:
 
     def close(self):
         self.brain.close()
+
+
+class LoggedJudge:
+    """An engine's evaluations read from a match's protocol log (--logged) instead of
+    asked for: what it printed before each move it played in the game. The value an
+    engine reports at its move is its value of the position after that move (the best
+    move's value), so a position is judged by the engine that moved there, or else by the
+    one that moved into it. Nothing is started; the interface is Judge's."""
+
+    def __init__(self, kind, replies, game, color, size, rule):
+        self.kind, self.failures = kind, 0
+        self.values = {}  # stones on the board when the engine moved -> its Score, its view
+        moves, k0 = game["moves"], game["opening_stones"]
+        plies = [i for i in range(k0, len(moves)) if pl.color_of_ply(i) == color]
+        for i, (xy, lines) in zip(plies, replies):
+            if xy != moves[i]:
+                sys.stderr.write("postmortem: game %s: the log's move %d,%d at stone %d is not "
+                                 "the record's; no logged %s evaluations\n" % (
+                                     game["game"], xy[0], xy[1], i + 1, kind))
+                self.values = {}
+                break
+            s = pl.final_eval(pl.parse_reports(lines, kind))
+            if s is None and pl.Board(size, rule, moves[:i]).makes_five(xy[0], xy[1], color):
+                s = pl.Score(0, 1)  # an immediate five is played without an evaluation
+            if s is not None:
+                self.values[i] = s
+
+    def start(self):
+        pass
+
+    def warm_up(self, moves):
+        pass
+
+    def evaluate(self, moves, me):
+        n = len(moves)
+        for k in (n, n - 1):
+            if k in self.values:
+                s = self.values[k]
+                return s if pl.color_of_ply(k) == me else s.neg()
+        return None
+
+    def close(self):
+        pass
+
+
+LOG_LINE = re.compile(r"^\s*[\d.]+\s+g(\d+):([AB]) < (.*)$")
+
+
+def read_protocol_log(path):
+    """match.py's --log file -> {(game, 'A' or 'B'): [((x, y), lines before it), ...]}:
+    each move an engine sent, in order, with the lines it sent since its previous one."""
+    out, pending = {}, {}
+    with open(path, "r", encoding="utf-8", errors="replace") as f:
+        for line in f:
+            m = LOG_LINE.match(line.rstrip("\n"))
+            if not m:
+                continue
+            key, text = (int(m.group(1)), m.group(2)), m.group(3)
+            mv = pl.MOVE_RE.match(text)
+            if mv:
+                out.setdefault(key, []).append(((int(mv.group(1)), int(mv.group(2))),
+                                                pending.pop(key, [])))
+            else:
+                pending.setdefault(key, []).append(text)
+    return out
 
 
 def key_or_none(s):
@@ -342,9 +415,9 @@ def summarise(results, clip, bin_width):
 
 def print_summary(st, cfg, out):
     c = st["classes"]
-    out.write("Summary over %d lost games (reference %d ms, ours %s, threshold -%d)\n" % (
-        st["games"], cfg.ms, "%d ms" % cfg.our_ms if not cfg.no_ours else "not asked",
-        cfg.threshold))
+    out.write("Summary over %d lost games (reference %s, ours %s, threshold -%d)\n" % (
+        st["games"], cfg.source, ("logged" if cfg.logged else "%d ms" % cfg.our_ms)
+        if not cfg.no_ours else "not asked", cfg.threshold))
     out.write("  turn classes: a forced win not seen %d, b threat not defended %d, "
               "c quiet move misjudged %d" % (c["a"], c["b"], c["c"]))
     if c.get("other"):
@@ -524,6 +597,12 @@ def build_parser():
     p.add_argument("--max-memory", type=int, default=None,
                    help="INFO max_memory (bytes) for both engines (default: none sent, each "
                         "keeps its default hash table, plenty for short searches)")
+    p.add_argument("--logged", action="store_true",
+                   help="judge with the evaluations both engines printed during the match, "
+                        "read from its protocol log (match.py --log): no engine is run; "
+                        "needs a JSON record")
+    p.add_argument("--protocol-log", metavar="FILE", default=None,
+                   help="that log (default: protocol.log beside the record)")
     p.add_argument("--json", help="write every judged position and the summary to this file")
     p.add_argument("--log", help="append the protocol traffic to this file")
     p.add_argument("-v", "--verbose", action="store_true", help="print each position as judged")
@@ -565,6 +644,18 @@ def main(argv=None):
     if cfg.games > 0:
         lost = lost[:cfg.games]
 
+    logged = None
+    if cfg.logged:
+        if not is_json or ours_label not in ("A", "B"):
+            raise SystemExit("--logged needs a JSON record (games.json) and --ours A or B")
+        log_path = cfg.protocol_log or os.path.join(os.path.dirname(cfg.record), "protocol.log")
+        try:
+            logged = read_protocol_log(log_path)
+        except OSError as e:
+            raise SystemExit("postmortem: %s" % e)
+        cfg.source = "logged in %s" % log_path
+        return judge_logged(cfg, rec, lost, n_lost, ours_label, logged)
+    cfg.source = "%d ms" % cfg.ms
     peer_argv, peer_cwd = pl.peer_command(cfg.peer, cfg.peer_exe)
     if cfg.engine:
         our_argv = pl.engine_argv(cfg.engine)
@@ -603,18 +694,45 @@ def main(argv=None):
     finally:
         if log:
             log.close()
+    report(cfg, rule, results, {"ms": cfg.ms, "our_ms": None if cfg.no_ours else cfg.our_ms,
+                                "reference": peer_argv[0],
+                                "ours": None if cfg.no_ours else " ".join(our_argv)}, out)
+    return 0
+
+
+def judge_logged(cfg, rec, lost, n_lost, ours_label, logged):
+    """--logged: every lost game judged by what the engines printed while playing it."""
+    rule, size, out = rec["rule"], rec["size"], sys.stdout
+    ref_label = "B" if ours_label == "A" else "A"
+    out.write("%s: %s, %dx%d, %d games, %d lost by ours (%s); judging %d\n" % (
+        cfg.record, pl.RULE_NAMES.get(rule, str(rule)), size, size, len(rec["games"]), n_lost,
+        ours_label, len(lost)))
+    out.write("reference (%s) and ours: evaluations %s\n\n" % (ref_label, cfg.source))
+    results = []
+    for g, me in lost:
+        ref = LoggedJudge("peer", logged.get((g["game"], ref_label), []), g, pl.other(me),
+                          size, rule)
+        ours = None if cfg.no_ours else LoggedJudge(
+            "ours", logged.get((g["game"], ours_label), []), g, me, size, rule)
+        res = analyse_game(g, me, rule, size, ref, ours, cfg)
+        res["engine_failures"] = 0
+        results.append(res)
+        print_game(res, out)
+    report(cfg, rule, results, {"logged": cfg.source}, out)
+    return 0
+
+
+def report(cfg, rule, results, settings, out):
+    """The summary on `out`, and everything in --json when asked."""
     st = summarise(results, cfg.clip, cfg.bin)
     print_summary(st, cfg, out)
     if cfg.json:
+        settings.update({"threshold": cfg.threshold, "clip": cfg.clip})
         with open(cfg.json, "w", encoding="utf-8") as f:
             json.dump(to_json({"record": cfg.record, "rule": pl.RULE_NAMES.get(rule, rule),
-                               "settings": {"ms": cfg.ms, "our_ms": None if cfg.no_ours else cfg.our_ms,
-                                            "threshold": cfg.threshold, "clip": cfg.clip,
-                                            "reference": peer_argv[0],
-                                            "ours": None if cfg.no_ours else " ".join(our_argv)},
-                               "games": results, "summary": st}), f, indent=1)
+                               "settings": settings, "games": results, "summary": st}), f,
+                      indent=1)
             f.write("\n")
-    return 0
 
 
 if __name__ == "__main__":

@@ -68,6 +68,56 @@ check "a text record works too" grep -q '1 games, 1 lost by ours (pbrain-gomoku)
 check "the turn moves back to the move before the reply" \
     grep -q 'turn: move 5 (our 1st move, 9,9 j10): reference +50 -> -200 -> -400 after the reply; c (quiet move misjudged); ours ? -> ?' "$tmp/pt.txt"
 
+# --logged: the same game judged from what both engines printed while playing it, no engine
+# run. White (the reference, B) values its moves at stones 4, 6 and 8 at -50, -M9 and +M5
+# for itself and plays its five at once; black (ours, A) printed 120, -30 and -400.
+cat > "$tmp/protocol.log" <<'EOF2'
+    0.010 g1:A > START 15
+    0.020 g1:A < OK
+    0.030 g1:B < MESSAGE Load config from config.toml
+    0.040 g1:B < OK
+    0.050 g1:B > BOARD
+    0.060 g1:B < MESSAGE Depth 9-11 | Eval 80 | Time 9ms | F6
+    0.070 g1:B < MESSAGE Depth 10-13 | Eval -50 | Time 10ms | B6
+    0.080 g1:B < 1,5
+    0.090 g1:A < MESSAGE depth 8-10 score 120 nodes 1000 nps 100000 time 10 pv 9,9 2,5
+    0.100 g1:A < 9,9
+    0.110 g1:B < MESSAGE Speed 1M | Depth 12-20 | Eval -M9 | Node 10K | Time 10ms
+    0.120 g1:B < 2,5
+    0.125 g2:A < 9,9
+    0.130 g1:A < MESSAGE depth 8-10 score -30 nodes 1000 nps 100000 time 10 pv 9,11
+    0.140 g1:A < 9,11
+    0.150 g1:B < MESSAGE Depth 12-20 | Eval +M5 | Time 10ms | D6
+    0.160 g1:B < 3,5
+    0.170 g1:A < MESSAGE depth 8-10 score -400 nodes 1000 nps 100000 time 10 pv 11,11
+    0.180 g1:A < 11,11
+    0.190 g1:B < 4,5
+EOF2
+"$PY" bench/postmortem.py --logged --json "$tmp/lg.json" "$tmp/games.json" > "$tmp/lg.txt" 2> "$tmp/lg.err"
+check "postmortem.py --logged exits 0, runs no engine" \
+    sh -c "[ $? -eq 0 ] && grep -q 'evaluations logged in $tmp/protocol.log' '$tmp/lg.txt'"
+check "--logged: the turn is move 7, a forced win not seen" \
+    grep -q 'turn: move 7 (our 2nd move, 9,11 j12): reference +M9 -> -M5; a (forced win not seen); ours -30 -> -30' "$tmp/lg.txt"
+check "--logged: each position judged by the engine that moved there or into it" "$PY" -c "
+import json
+g = json.load(open('$tmp/lg.json'))['games'][0]
+assert g['start'] == {'move': 4, 'ref': '+50', 'ours': '+120'}, g['start']
+assert [p['ref'] for p in g['points']] == ['+M9', '-M5', '-M1'], g['points']
+assert [p['ours'] for p in g['points']] == ['+120', '-30', '-400'], g['points']
+assert g['missed_wins'] == [1] and g['class'] == 'a', g
+"
+sed 's/g1:A < 9,11/g1:A < 9,12/' "$tmp/protocol.log" > "$tmp/other.log"
+"$PY" bench/postmortem.py --logged --protocol-log "$tmp/other.log" --json "$tmp/lo.json" \
+    "$tmp/games.json" > /dev/null 2> "$tmp/lo.err"
+check "--logged: a log that is not the record's game is said so, its values unused" \
+    sh -c "grep -q 'is not the record' '$tmp/lo.err' && \"$PY\" -c \"
+import json
+g = json.load(open('$tmp/lo.json'))['games'][0]
+assert all(p['ours'] is None for p in g['points']) and g['points'][0]['ref'] == '+M9', g
+\""
+"$PY" bench/postmortem.py --logged "$tmp/games.txt" > /dev/null 2>&1
+check "--logged: a text record is refused" [ $? -ne 0 ]
+
 # A reference that crashes at one position, then one that hangs: the position is left
 # unjudged, the engine restarted, the run completes.
 FAKE_PEER_CRASH_AT=7 "$PY" bench/postmortem.py --peer "$tmp/peer" --no-ours --ms 60 \
