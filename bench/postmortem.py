@@ -644,7 +644,6 @@ def main(argv=None):
     if cfg.games > 0:
         lost = lost[:cfg.games]
 
-    logged = None
     if cfg.logged:
         if not is_json or ours_label not in ("A", "B"):
             raise SystemExit("--logged needs a JSON record (games.json) and --ours A or B")
