@@ -669,9 +669,7 @@ def main(argv=None):
         raise SystemExit("%s is not an executable (build it: make examples/pbrain-gomoku)" % our_argv[0])
 
     out = sys.stdout
-    out.write("%s: %s, %dx%d, %d games, %d lost by ours (%s); judging %d\n" % (
-        cfg.record, pl.RULE_NAMES.get(rule, str(rule)), size, size, len(rec["games"]), n_lost,
-        ours_label, len(lost)))
+    write_header(out, cfg, rec, n_lost, ours_label, len(lost))
     out.write("reference: %s (%d ms a position); ours: %s\n\n" % (
         peer_argv[0], cfg.ms, "not asked" if cfg.no_ours else "%s (%d ms)" % (" ".join(our_argv), cfg.our_ms)))
     out.flush()
@@ -699,13 +697,19 @@ def main(argv=None):
     return 0
 
 
+def write_header(out, cfg, rec, n_lost, ours_label, n_judged):
+    """The first line of the report: the record, its rule and size, the games lost."""
+    rule, size = rec["rule"], rec["size"]
+    out.write("%s: %s, %dx%d, %d games, %d lost by ours (%s); judging %d\n" % (
+        cfg.record, pl.RULE_NAMES.get(rule, str(rule)), size, size, len(rec["games"]), n_lost,
+        ours_label, n_judged))
+
+
 def judge_logged(cfg, rec, lost, n_lost, ours_label, logged):
     """--logged: every lost game judged by what the engines printed while playing it."""
     rule, size, out = rec["rule"], rec["size"], sys.stdout
     ref_label = "B" if ours_label == "A" else "A"
-    out.write("%s: %s, %dx%d, %d games, %d lost by ours (%s); judging %d\n" % (
-        cfg.record, pl.RULE_NAMES.get(rule, str(rule)), size, size, len(rec["games"]), n_lost,
-        ours_label, len(lost)))
+    write_header(out, cfg, rec, n_lost, ours_label, len(lost))
     out.write("reference (%s) and ours: evaluations %s\n\n" % (ref_label, cfg.source))
     results = []
     for g, me in lost:
