@@ -41,7 +41,7 @@ TEST_SRCS := $(wildcard test/test_*.c)
 TESTS := $(patsubst test/%.c,build/test/%,$(TEST_SRCS))
 MANPAGES := $(wildcard man/*.1)
 
-.PHONY: all lib examples tests test check demo bench board-bench vct-bench stop-latency tactics install uninstall clean \
+.PHONY: all lib examples tests test check demo bench board-bench vct-bench stop-latency node-profile tactics install uninstall clean \
         asan tsan valgrind symbols docs install-smoke fuzz fuzz-smoke fuzz-pbrain
 
 all: lib examples gomoku.pc
@@ -89,7 +89,7 @@ build/test/%: test/%.c $(LIB_A) test/testutil.h
 # The allocation-failure test puts its own failing allocator between the library and libc.
 build/test/test_alloc: TEST_LDFLAGS = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=mmap,--wrap=pthread_create
 
-tests: $(TESTS) bench/vct-bench bench/combo-features
+tests: $(TESTS) bench/vct-bench bench/combo-features bench/node-profile
 
 # The test command: installs cmocka when it is missing and it can, then runs everything.
 test check:
@@ -128,6 +128,28 @@ stop-latency: bench/stop-latency
 bench/stop-latency: bench/stop-latency.c $(LIB_A) src/internal.h include/gomoku.h
 	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) -lm
 
+# Where the search's nodes go (bench/node-profile.c): the library's objects compiled again
+# with the node profile's counters (search.h), which the default build leaves out.
+PROFILE_OBJS := $(patsubst src/%.c,build/profile/%.o,$(SRCS))
+
+build/profile/%.o: src/%.c src/internal.h include/gomoku.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(LIB_CFLAGS) $(CFLAGS) -DGOMOKU_NODE_PROFILE -MMD -MP -c $< -o $@
+
+-include $(PROFILE_OBJS:.o=.d)
+
+bench/node-profile: bench/node-profile.c $(PROFILE_OBJS) src/search.h include/gomoku.h
+	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) $(CFLAGS) -DGOMOKU_NODE_PROFILE $< -o $@ $(LDFLAGS) $(PROFILE_OBJS) -lm
+
+# The test of the profile itself links the same objects.
+build/test/test_profile: test/test_profile.c $(PROFILE_OBJS) src/search.h test/testutil.h
+	@mkdir -p build/test
+	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) $(CFLAGS) -DGOMOKU_NODE_PROFILE $< -o $@ $(LDFLAGS) $(PROFILE_OBJS) -lcmocka -lm
+
+NODES ?= 150000
+node-profile: bench/node-profile
+	./bench/node-profile --nodes $(NODES)
+
 # The inputs of bench/fit-combo.py (the fitted evaluation's tables).
 bench/combo-features: bench/combo-features.c $(LIB_A) src/internal.h include/gomoku.h
 	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) -lm
@@ -136,7 +158,8 @@ bench/vct-bench: bench/vct-bench.c $(LIB_A) include/gomoku.h
 	$(CC) $(CPPFLAGS) $(APP_CFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) -lm
 
 clean:
-	rm -rf build lib/*.a lib/*.so* gomoku.pc $(EXAMPLES) docs/html bench/board-bench bench/vct-bench bench/stop-latency bench/combo-features
+	rm -rf build lib/*.a lib/*.so* gomoku.pc $(EXAMPLES) docs/html bench/board-bench bench/vct-bench bench/stop-latency bench/combo-features \
+	    bench/node-profile
 
 # ---- quality targets ----------------------------------------------------------------
 asan:

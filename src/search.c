@@ -253,6 +253,7 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int a
 {
     board *b = t->b;
     int done;
+    PROF(t->prof.qs_nodes++; t->prof.qs_entries += qd == 0);
     if (node_start(t, ply, MAX_PLY - 2, &done))
         return done;
     int me = b->side - 1, opp = 1 - me;
@@ -437,8 +438,14 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
         depth = 1;
     }
     int done;
-    if (node_start(t, ply, MAX_PLY - QS_MAX - 2, &done))
+#ifdef GOMOKU_NODE_PROFILE
+    int pd = depth < PROF_DEPTHS - 1 ? depth : PROF_DEPTHS - 1;
+#endif
+    PROF(t->prof.search_nodes++);
+    if (node_start(t, ply, MAX_PLY - QS_MAX - 2, &done)) {
+        PROF(t->prof.settled[pd]++);
         return done;
+    }
     int me = b->side - 1, opp = 1 - me;
     int selective = t->sh->selective;
 
@@ -447,8 +454,10 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
         alpha = -(WIN - ply);
     if (beta > WIN - ply - 1)
         beta = WIN - ply - 1;
-    if (alpha >= beta)
+    if (alpha >= beta) {
+        PROF(t->prof.settled[pd]++);
         return alpha;
+    }
 
     tt_hit hit;
     int hash_move = 0, have_hit = 0;
@@ -457,8 +466,10 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
             hash_move = hit.move;
         if (!pv_node && hit.depth >= depth && !t->excluded[ply] &&
             ((hit.bound == TT_EXACT) || (hit.bound == TT_LOWER && hit.score >= beta) ||
-             (hit.bound == TT_UPPER && hit.score <= alpha)))
+             (hit.bound == TT_UPPER && hit.score <= alpha))) {
+            PROF(t->prof.table[pd]++);
             return hit.score;
+        }
     }
 
     /* Internal iterative reduction: a PV or expected cut node that the table knows
@@ -490,8 +501,10 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
     if (!pv_node && !horizon && depth <= RFP_DEPTH && beta < GOMOKU_SCORE_WIN_MIN &&
         !t->excluded[ply] && selective &&
         oc[K_FIVE] + oc[K_OPEN_FOUR] + oc[K_FOUR_THREE] + oc[K_DOUBLE_THREE] == 0 &&
-        pval - t->sh->rfp_margin * (depth - improving) >= beta)
+        pval - t->sh->rfp_margin * (depth - improving) >= beta) {
+        PROF(t->prof.rfp[pd]++);
         return pval;
+    }
     int se_ext = 0;
     /* Singular extension: when the table's move held (a lower bound, searched nearly as
      * deep) and every other move fails below its value by a margin in a search of half
@@ -509,8 +522,10 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
         t->excluded[ply] = 0;
         if (t->stopped)
             return 0;
-        if (v < sbeta)
+        if (v < sbeta) {
             se_ext = 1;
+            PROF(t->prof.singular[pd]++);
+        }
         else if (sbeta >= beta)
             return sbeta;
     }
@@ -538,6 +553,11 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
         new_depth = depth - 1;
     t->extc[ply + 1] = t->extc[ply] + (new_depth == depth && n > 1);
     int old_alpha = alpha, best = -INF, best_move = 0, pruned = pruned_dead;
+#ifdef GOMOKU_NODE_PROFILE
+    int pk = horizon ? PROF_HORIZON : forced ? PROF_THREAT : pv_node ? PROF_PV : cut ? PROF_CUT : PROF_ALL;
+    int searched = 0;
+#endif
+    PROF(t->prof.node[pd][pk]++);
     /* Near the horizon, quiet moves beyond the first few are not searched at all (late
      * move pruning), and at depth 1 and 2 neither is any late move but a four (see
      * lmp_all); a loss found without them is not reported as proven. The moves so left
@@ -617,6 +637,13 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
              * first (see LMR_LOUD_FROM). */
             r = 1;
         }
+        PROF(t->prof.moves[pd][pk]++; searched++);
+        PROF(if (depth >= 2 && i >= 1) {
+            int c = forced ? PROF_FORCED : quiet ? PROF_QUIET : PROF_LOUD;
+            t->prof.later[c]++;
+            t->prof.reduced[c] += r > 0;
+            t->prof.plies[c] += r;
+        });
         if (selective && quiet && nq < 64)
             qtried[nq++] = m;
         int d1 = new_depth + (m == hash_move ? se_ext : 0);
@@ -641,6 +668,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
                 alpha = s;
                 update_pv(t, ply, m);
                 if (s >= beta) {
+                    PROF(t->prof.cut[pd]++; t->prof.first_cut[pd] += searched == 1);
                     if (t->killer[ply][0] != m) {
                         t->killer[ply][1] = t->killer[ply][0];
                         t->killer[ply][0] = m;
@@ -759,6 +787,7 @@ static int root_iteration(search_thread *t, int *list, int *rscore, int n, int d
     *best_i = -1;
     t->pvlen[0] = 0;
     t->nodes++; /* the root itself */
+    PROF(t->prof.root_nodes++);
     t->sev[0] = evaluate(t);
     t->iter_depth = depth;
     t->extc[1] = 0;

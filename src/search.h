@@ -60,6 +60,39 @@ typedef struct search_shared {
     int rfp_bound;           /* ... judged by the table's bound where it says more */
 } search_shared;
 
+/* Node profile (bench/node-profile built with -DGOMOKU_NODE_PROFILE only): where one
+ * thread's nodes go, by the remaining depth of the node, so that a change to the tree's
+ * shape can be seen node by node beside the depth it reaches. Compiled out otherwise: the
+ * default build does not count, and searches node for node the same. */
+#ifdef GOMOKU_NODE_PROFILE
+#define PROF_DEPTHS 24 /* remaining depth 0..22; the last row holds deeper nodes */
+enum { PROF_PV, PROF_CUT, PROF_ALL, PROF_THREAT, PROF_HORIZON, PROF_KINDS };
+enum { PROF_QUIET, PROF_LOUD, PROF_FORCED, PROF_CLASSES };
+typedef struct gomoku__node_profile {
+    long long root_nodes;                /* root searches: one an iteration and window */
+    long long search_nodes;              /* calls of the main search past the horizon test */
+    long long settled[PROF_DEPTHS];      /* settled at once: game over, a five, mate bounds */
+    long long table[PROF_DEPTHS];        /* returned by the table's bound */
+    long long rfp[PROF_DEPTHS];          /* returned by reverse futility pruning */
+    long long singular[PROF_DEPTHS];     /* the table's move extended as singular */
+    long long node[PROF_DEPTHS][PROF_KINDS];  /* nodes that searched moves, by kind */
+    long long moves[PROF_DEPTHS][PROF_KINDS]; /* the moves they searched */
+    long long cut[PROF_DEPTHS];          /* beta cut-offs ... */
+    long long first_cut[PROF_DEPTHS];    /* ... by the first move searched */
+    /* Moves after the first at depth 2 or more, by class: how many, how many were
+     * searched shallower first, and the plies taken off them together. */
+    long long later[PROF_CLASSES], reduced[PROF_CLASSES], plies[PROF_CLASSES];
+    long long qs_entries;                /* quiescence searches started by the main search */
+    long long qs_nodes;                  /* quiescence nodes */
+} gomoku__node_profile;
+#define PROF(stmt) \
+    do {           \
+        stmt;      \
+    } while (0)
+#else
+#define PROF(stmt) ((void)0)
+#endif
+
 typedef struct search_thread {
     search_shared *sh;
     gomoku_engine *e;        /* engine whose board is searched (a copy for helpers) */
@@ -88,6 +121,9 @@ typedef struct search_thread {
     pthread_t handle;
     /* results of the last completed iteration (main thread) */
     int done_depth;
+#ifdef GOMOKU_NODE_PROFILE
+    gomoku__node_profile prof; /* cleared with the record at each search (clear_thread) */
+#endif
 } search_thread;
 
 /* ---------------------------------------------------------------------------------- */
