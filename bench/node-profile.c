@@ -99,8 +99,8 @@ static void print_profile(const gomoku__node_profile *p, long long nodes)
                100 * ratio(p->reduced[c], p->later[c]), ratio(p->plies[c], p->later[c]));
     printf("\nroot searches %lld, main search nodes %lld, quiescence nodes %lld (%.0f%% of %lld; "
            "%lld searches started, %.2f nodes each)\n",
-           p->root_nodes, p->search_nodes, p->qs_nodes, 100 * ratio(p->qs_nodes, nodes), nodes, p->qs_entries,
-           ratio(p->qs_nodes, p->qs_entries));
+           p->root_nodes, p->search_nodes, p->qs_nodes, 100 * ratio(p->qs_nodes, nodes), nodes,
+           p->qs_entries, ratio(p->qs_nodes, p->qs_entries));
 }
 
 int main(int argc, char **argv)
@@ -170,7 +170,8 @@ int main(int argc, char **argv)
         }
         /* A search settled by the root's threat searches never reaches the main search. */
         const search_thread *t = e->mem ? &e->mem->threads[0] : NULL;
-        long long counted = t ? t->prof.root_nodes + t->prof.search_nodes + t->prof.qs_nodes : 0;
+        long long counted =
+            t ? t->prof.root_nodes + t->prof.search_nodes + t->prof.qs_nodes : 0;
         long long thread_nodes = t ? t->nodes : 0;
         if (counted != thread_nodes) {
             fprintf(stderr, "node-profile: %lld nodes profiled, the thread counted %lld (%s)\n",

@@ -554,7 +554,11 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
     t->extc[ply + 1] = t->extc[ply] + (new_depth == depth && n > 1);
     int old_alpha = alpha, best = -INF, best_move = 0, pruned = pruned_dead;
 #ifdef GOMOKU_NODE_PROFILE
-    int pk = horizon ? PROF_HORIZON : forced ? PROF_THREAT : pv_node ? PROF_PV : cut ? PROF_CUT : PROF_ALL;
+    int pk = horizon   ? PROF_HORIZON
+             : forced  ? PROF_THREAT
+             : pv_node ? PROF_PV
+             : cut     ? PROF_CUT
+                       : PROF_ALL;
     int searched = 0;
 #endif
     PROF(t->prof.node[pd][pk]++);
