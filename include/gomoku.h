@@ -618,7 +618,10 @@ GOMOKU_API void gomoku_limits_init(gomoku_limits *limits);
 /*
  * Searches the position and writes the best move. Returns when a limit is reached or
  * gomoku_stop() is called; with time_ms or time_left_ms set it never runs past its hard
- * time limit by more than a few milliseconds. The position is unchanged afterwards and
+ * time limit by more than a few milliseconds. A single move left at the root (the block
+ * of a four, or the one move the threat search does not prove lost) is returned at once
+ * on a clock, with a one-ply score (depth 1); with depth and node limits only it is
+ * searched to them like any other position. The position is unchanged afterwards and
  * the hash table keeps what was learnt for the next search. limits may be of any version
  * up to GOMOKU_LIMITS_VERSION (see OPTIONS at the top).
  * Errors: GOMOKU_EINVAL (NULL, limits out of range), GOMOKU_EVERSION, GOMOKU_EGAMEOVER,

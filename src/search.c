@@ -1054,8 +1054,10 @@ static void iterate(search_thread *t, root_result *out)
             fill_info(&info, t, out, total_nodes(t), elapsed);
             sh->engine->progress_fn(&info, sh->engine->progress_payload);
         }
-        /* Done: a single legal move, or a forced result read to its end. */
-        if (n == 1)
+        /* Done: a single move left (on a clock it is played at once; with only depth and
+         * node limits it is searched to them, so that the score it reports means as much
+         * as any other), or a forced result read to its end. */
+        if (n == 1 && sh->clock.hard_ms > 0)
             break;
         if (GOMOKU_SCORE_IS_WIN(score))
             break;
