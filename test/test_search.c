@@ -127,44 +127,41 @@ static void test_blocks_a_four(void **state)
     gomoku_free(e);
 }
 
+/* The search of standard's position where black must block white's four at 9,9. */
+static gomoku_search_result search_the_block(const gomoku_limits *l)
+{
+    gomoku_engine *e = test_engine(15, GOMOKU_STANDARD, "4,9 5,9 7,3 6,9 11,3 7,9 7,12 8,9");
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, l), GOMOKU_OK);
+    assert_int_equal(r.best.x, 9);
+    assert_int_equal(r.best.y, 9);
+    gomoku_free(e);
+    return r;
+}
+
 /* A single move left at the root (here the block of a four): on a clock it is played at
  * once; with depth or node limits only it is searched to them, so that its score is as
  * deep as any other search's. */
 static void test_a_single_move_is_searched_to_the_limits(void **state)
 {
     (void)state;
-    const char *moves = "4,9 5,9 7,3 6,9 11,3 7,9 7,12 8,9";
-    gomoku_search_result r;
-
-    gomoku_engine *e = test_engine(15, GOMOKU_STANDARD, moves);
     gomoku_limits l = depth_limits(6);
-    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
-    assert_int_equal(r.best.x, 9);
-    assert_int_equal(r.best.y, 9);
+    gomoku_search_result r = search_the_block(&l);
     assert_int_equal(r.depth, 6);
     assert_true(r.pv_length >= 2);
-    gomoku_free(e);
 
-    e = test_engine(15, GOMOKU_STANDARD, moves);
     gomoku_limits_init(&l);
     l.depth = 0;
     l.nodes = 30000;
-    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
-    assert_int_equal(r.best.x, 9);
-    assert_int_equal(r.best.y, 9);
+    r = search_the_block(&l);
     assert_true(r.depth > 1);
-    gomoku_free(e);
 
-    e = test_engine(15, GOMOKU_STANDARD, moves);
     gomoku_limits_init(&l);
     l.depth = 0;
     l.time_ms = 5000;
-    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
-    assert_int_equal(r.best.x, 9);
-    assert_int_equal(r.best.y, 9);
+    r = search_the_block(&l);
     assert_int_equal(r.depth, 1);
     assert_true(r.time_ms < 2500);
-    gomoku_free(e);
 }
 
 static void test_plays_own_five_before_blocking(void **state)
