@@ -113,20 +113,6 @@ static void test_wins_in_one(void **state)
     gomoku_free(e);
 }
 
-static void test_blocks_a_four(void **state)
-{
-    (void)state;
-    /* White threatens five at 9,9 (white 5..8 on row 9, 4,9 blocked by black); black has
-     * nothing better than to block. */
-    gomoku_engine *e = test_engine(15, GOMOKU_STANDARD, "4,9 5,9 7,3 6,9 11,3 7,9 7,12 8,9");
-    gomoku_limits l = depth_limits(6);
-    gomoku_search_result r;
-    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
-    assert_int_equal(r.best.x, 9);
-    assert_int_equal(r.best.y, 9);
-    gomoku_free(e);
-}
-
 /* The search of standard's position where black must block white's four at 9,9. */
 static gomoku_search_result search_the_block(const gomoku_limits *l)
 {
@@ -139,21 +125,29 @@ static gomoku_search_result search_the_block(const gomoku_limits *l)
     return r;
 }
 
-/* A single move left at the root (here the block of a four): on a clock it is played at
- * once; with depth or node limits only it is searched to them, so that its score is as
- * deep as any other search's. */
-static void test_a_single_move_is_searched_to_the_limits(void **state)
+static void test_blocks_a_four(void **state)
 {
     (void)state;
+    /* White threatens five at 9,9 (white 5..8 on row 9, 4,9 blocked by black); black has
+     * nothing better than to block. The block is the root's single move, and with a depth
+     * limit it is searched to that depth (see the next test). */
     gomoku_limits l = depth_limits(6);
     gomoku_search_result r = search_the_block(&l);
     assert_int_equal(r.depth, 6);
     assert_true(r.pv_length >= 2);
+}
 
+/* A single move left at the root (here the block of a four): on a clock it is played at
+ * once; with depth (test_blocks_a_four) or node limits only it is searched to them, so
+ * that its score is as deep as any other search's. */
+static void test_a_single_move_is_searched_to_the_limits(void **state)
+{
+    (void)state;
+    gomoku_limits l;
     gomoku_limits_init(&l);
     l.depth = 0;
     l.nodes = 30000;
-    r = search_the_block(&l);
+    gomoku_search_result r = search_the_block(&l);
     assert_true(r.depth > 1);
 
     gomoku_limits_init(&l);
