@@ -97,6 +97,12 @@ static void print_profile(const gomoku__node_profile *p, long long nodes)
     for (int c = 0; c < PROF_CLASSES; c++)
         printf("| %s | %lld | %.0f%% | %.2f |\n", cls[c], p->later[c],
                100 * ratio(p->reduced[c], p->later[c]), ratio(p->plies[c], p->later[c]));
+    printf("\ncut-offs at unforced nodes of depth 2 or more, by the first move searched: "
+           "with a table move %lld, %.0f%% first; without %lld, %.0f%% first (a killer "
+           "searched first in %lld, the cut in %.0f%% of them)\n",
+           p->order_cut[0], 100 * ratio(p->order_first[0], p->order_cut[0]), p->order_cut[1],
+           100 * ratio(p->order_first[1], p->order_cut[1]), p->killer_first,
+           100 * ratio(p->killer_cut, p->killer_first));
     printf("\nroot searches %lld, main search nodes %lld, quiescence nodes %lld (%.0f%% of %lld; "
            "%lld searches started, %.2f nodes each)\n",
            p->root_nodes, p->search_nodes, p->qs_nodes, 100 * ratio(p->qs_nodes, nodes), nodes,

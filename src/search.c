@@ -559,7 +559,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
              : pv_node ? PROF_PV
              : cut     ? PROF_CUT
                        : PROF_ALL;
-    int searched = 0;
+    int searched = 0, first_killer = 0;
 #endif
     PROF(t->prof.node[pd][pk]++);
     /* Near the horizon, quiet moves beyond the first few are not searched at all (late
@@ -641,7 +641,8 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
              * first (see LMR_LOUD_FROM). */
             r = 1;
         }
-        PROF(t->prof.moves[pd][pk]++; searched++);
+        PROF(t->prof.moves[pd][pk]++; searched++;
+             if (searched == 1) first_killer = m == t->killer[ply][0] || m == t->killer[ply][1]);
         PROF(if (depth >= 2 && i >= 1) {
             int c = forced ? PROF_FORCED : quiet ? PROF_QUIET : PROF_LOUD;
             t->prof.later[c]++;
@@ -673,6 +674,15 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
                 update_pv(t, ply, m);
                 if (s >= beta) {
                     PROF(t->prof.cut[pd]++; t->prof.first_cut[pd] += searched == 1);
+                    PROF(if (!forced && !horizon && depth >= 2) {
+                        int nh = hash_move == 0;
+                        t->prof.order_cut[nh]++;
+                        t->prof.order_first[nh] += searched == 1;
+                        if (nh && first_killer) {
+                            t->prof.killer_first++;
+                            t->prof.killer_cut += searched == 1;
+                        }
+                    });
                     if (t->killer[ply][0] != m) {
                         t->killer[ply][1] = t->killer[ply][0];
                         t->killer[ply][0] = m;

@@ -79,6 +79,10 @@ typedef struct gomoku__node_profile {
     long long moves[PROF_DEPTHS][PROF_KINDS]; /* the moves they searched */
     long long cut[PROF_DEPTHS];          /* beta cut-offs ... */
     long long first_cut[PROF_DEPTHS];    /* ... by the first move searched */
+    /* The order at unforced nodes of depth 2 or more (not the horizon's): cut-offs with a
+     * table move [0] and without one [1], those by the first move searched, and without a
+     * table move, how often a killer was searched first and how often it was the cut. */
+    long long order_cut[2], order_first[2], killer_first, killer_cut;
     /* Moves after the first at depth 2 or more, by class: how many, how many were
      * searched shallower first, and the plies taken off them together. */
     long long later[PROF_CLASSES], reduced[PROF_CLASSES], plies[PROF_CLASSES];

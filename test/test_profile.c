@@ -64,6 +64,14 @@ static void test_every_node_is_accounted_for(void **state)
         assert_true(settled + searched <= p->search_nodes);
         assert_true(sum_kinds(p->moves) >= searched / 2);
         assert_true(cuts > 0 && first_cuts > 0);
+        /* The order's split covers some of the cut-offs, never more. */
+        assert_true(p->order_cut[0] + p->order_cut[1] > 0);
+        assert_true(p->order_cut[0] + p->order_cut[1] <= cuts);
+        assert_true(p->order_first[0] + p->order_first[1] <= first_cuts);
+        for (int h = 0; h < 2; h++)
+            assert_true(p->order_first[h] <= p->order_cut[h]);
+        assert_true(p->killer_first <= p->order_cut[1]);
+        assert_true(p->killer_cut <= p->killer_first && p->killer_cut <= p->order_first[1]);
         assert_true(p->qs_entries <= p->qs_nodes);
         for (int c = 0; c < PROF_CLASSES; c++) {
             assert_true(p->reduced[c] <= p->later[c]);
