@@ -320,6 +320,12 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int a
 /* Principal variation search                                                          */
 /* ---------------------------------------------------------------------------------- */
 
+/* One of the node's two killers (the last moves that cut off at this ply). */
+static inline int is_killer(const search_thread *t, int ply, int m)
+{
+    return m == t->killer[ply][0] || m == t->killer[ply][1];
+}
+
 /* A quiet move: no three or better for either side at the cell, not a killer, not a
  * double-two cell, in a node without a threat to answer. */
 static inline int is_quiet(const search_thread *t, int ply, int m, int forced)
@@ -327,7 +333,7 @@ static inline int is_quiet(const search_thread *t, int ply, int m, int forced)
     const board *b = t->b;
     int me = b->side - 1, opp = 1 - me;
     return !forced && b->cls[m][me] < K_THREE && b->cls[m][opp] < K_THREE &&
-           m != t->killer[ply][0] && m != t->killer[ply][1] && !double_two(b, m);
+           !is_killer(t, ply, m) && !double_two(b, m);
 }
 
 /* Late move pruning from move `from` of moves[ply] on (none of them searched yet): the
@@ -626,7 +632,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
         } else if (quiet && depth >= 2 && i >= 2)
             r = log_reduction(t, depth, i, 0, pv_node, improving, new_depth);
         if (selective && !quiet && !forced && depth >= 2 && i >= LMR_LOUD_SEL_FROM &&
-            b->cls[m][me] < K_FOUR && m != t->killer[ply][0] && m != t->killer[ply][1]) {
+            b->cls[m][me] < K_FOUR && !is_killer(t, ply, m)) {
             /* A late move that is not quiet (it makes or takes a three point, or a
              * double-two cell) and makes no four: the log reduction, one ply less, and
              * one less again when it makes a three of the mover's, which may start an
@@ -634,15 +640,14 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
             r = log_reduction(t, depth, i, 1 + (b->cls[m][me] >= K_THREE), pv_node, improving,
                               new_depth);
         } else if (!quiet && !forced && depth >= 3 && i >= LMR_LOUD_FROM && new_depth > 1 &&
-                   b->cls[m][me] < K_THREE && m != t->killer[ply][0] &&
-                   m != t->killer[ply][1]) {
+                   b->cls[m][me] < K_THREE && !is_killer(t, ply, m)) {
             /* A late move that is not quiet only because it takes an opponent's three
              * point or a double-two cell, and makes no three of the mover's: one ply less
              * first (see LMR_LOUD_FROM). */
             r = 1;
         }
         PROF(t->prof.moves[pd][pk]++; searched++;
-             if (searched == 1) first_killer = m == t->killer[ply][0] || m == t->killer[ply][1]);
+             if (searched == 1) first_killer = is_killer(t, ply, m));
         PROF(if (depth >= 2 && i >= 1) {
             int c = forced ? PROF_FORCED : quiet ? PROF_QUIET : PROF_LOUD;
             t->prof.later[c]++;
