@@ -312,7 +312,7 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int a
     }
     if (!t->stopped)
         gomoku__tt_store(t->sh->tt, b->hash, ply, 0, best, stand, 0,
-                         best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER);
+                         best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER, 0);
     return best;
 }
 
@@ -707,7 +707,393 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
     if (pruned && best <= -GOMOKU_SCORE_WIN_MIN)
         best = -(GOMOKU_SCORE_WIN_MIN - 1);
     int bound = best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER;
-    gomoku__tt_store(t->sh->tt, b->hash, ply, best_move, best, 0, horizon ? 0 : depth, bound);
+    gomoku__tt_store(t->sh->tt, b->hash, ply, best_move, best, 0, horizon ? 0 : depth, bound, 0);
+    return best;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The fractional-depth search                                                         */
+/* ---------------------------------------------------------------------------------- */
+
+/*
+ * fsearch() is the main search of freestyle. Its node procedure has the shape of the
+ * strongest public classical engine's (Rapfi's alpha-beta, as read from its source;
+ * ../shared/notes/strong-classical-search.md) on our board, evaluation, move generator and
+ * quiescence search: depth in fractions of a ply; a node under threat keeps its parent's
+ * static value and, below 2.6 plies off the principal variation, goes to the quiescence
+ * search at once; reverse futility at any depth; move-count pruning from a count that
+ * grows as d^1.32; reductions of every late move, threats and defences included, from a
+ * ln(d) x ln(move number) table corrected for the node and the move; a block of a four
+ * extended by 1.3 plies; the table's move extended a little, or by the singular test;
+ * the rest of a node searched a ply shallower once alpha rises.
+ *
+ * Why not our integer search with these pieces: moved into it one at a time over fifty
+ * sessions, each came out level. With our evaluation in its place the reference's own
+ * search played the reference about level at 1 s (docs/strength.md, fifty-seventh
+ * session), so the search was taken over as a whole. Against the reference at 200 ms a
+ * move it scored +7.5 +- 6.1 points over the integer search (fifty-eighth session).
+ *
+ * Margins: the reference's published figures are in its own evaluation units; ours is
+ * F_UNIT times as wide (the two agree as sigmoid(v/500) and sigmoid(v/200)).
+ * The integer search (search()) stays for renju, whose black and white play differently,
+ * and for standard and caro until the fractional one is measured there.
+ */
+#define F_UNIT 2.5f
+#define F_RAZOR_DEPTH 2.6f  /* razoring, and quiescence for threatened nodes, below this */
+#define F_TRIVIAL_DEPTH 4.3f /* pruning of cells with no shape below this */
+#define F_BLOCK_EXT 1.3f    /* the forced block of a four */
+#define F_SE_DEPTH 6.65f    /* singular test from this depth */
+#define F_HISTORY_MAX 10692 /* history gravity bound */
+
+static inline int cell_distance(const board *b, int a, int c)
+{
+    if (a <= 0 || c <= 0)
+        return 99;
+    int dx = abs(board_x(b, a) - board_x(b, c)), dy = abs(board_y(b, a) - board_y(b, c));
+    return dx > dy ? dx : dy;
+}
+
+/* History with gravity: a bonus moves the entry toward +-F_HISTORY_MAX, less as it nears. */
+static inline void fhist_add(int *h, int bonus)
+{
+    *h += bonus - *h * abs(bonus) / F_HISTORY_MAX;
+}
+
+static inline int fhist_bonus(float d)
+{
+    int v = (int)(25 * d * d + 105 * d - 157);
+    return v > 8927 ? 8927 : v;
+}
+
+/* Lines on which `side` makes an open two or better with a stone on m: two or more. */
+static inline int makes_double_two(const board *b, int m, int side)
+{
+    int n = 0;
+    for (int d = 0; d < NDIR; d++)
+        n += ((b->pat[m][d] >> (4 * side)) & 15) >= P_OPEN_TWO;
+    return n >= 2;
+}
+
+/* No line through m gives either side more than a two: a cell with no shape. */
+static inline int shapeless(const board *b, int m)
+{
+    for (int d = 0; d < NDIR; d++)
+        if ((b->pat[m][d] & 15) > P_TWO || (b->pat[m][d] >> 4) > P_TWO)
+            return 0;
+    return 1;
+}
+
+/* The move order: the table's move, then the cell score, the history breaking near ties
+ * (moves making an open three or more by their own table). */
+static void fscore_moves(const search_thread *t, const int *list, int *score, int n, int tt_move)
+{
+    const board *b = t->b;
+    int me = b->side - 1;
+    for (int i = 0; i < n; i++) {
+        int m = list[i];
+        if (m == tt_move) {
+            score[i] = 1 << 28;
+            continue;
+        }
+        int h = b->cls[m][me] >= K_THREE ? t->fhist[me][m][0] / 128 : t->fhist[me][m][1] / 256;
+        score[i] = move_value(b, m, me) * 64 + h * 32;
+    }
+}
+
+static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, int pv_node,
+                   int cut)
+{
+    board *b = t->b;
+    int me = b->side - 1, opp = 1 - me;
+    /* Threatened: the opponent has a five point (o5) or an open-four point (o4 counts both). */
+    int o5 = b->ncls[opp][K_FIVE], o4 = o5 + b->ncls[opp][K_OPEN_FOUR];
+    int horizon = 0;
+    if (depth <= 0) {
+        /* At a principal variation's horizon a side facing an open-four or four-three point
+         * searches its defences one more ply (see search()); elsewhere the quiescence
+         * search takes the node. */
+        if (pv_node && !o5 && !b->ncls[me][K_FIVE] &&
+            b->ncls[opp][K_OPEN_FOUR] + b->ncls[opp][K_FOUR_THREE] > 0) {
+            horizon = 1;
+            depth = 1;
+        } else
+            return qsearch(t, alpha, beta, ply, 0, b->side);
+    }
+    int done;
+    if (node_start(t, ply, MAX_PLY - QS_MAX - 2, &done))
+        return done;
+    if (alpha < -(WIN - ply))
+        alpha = -(WIN - ply);
+    if (beta > WIN - ply - 1)
+        beta = WIN - ply - 1;
+    if (alpha >= beta)
+        return alpha;
+
+    /* A singular test searches this node without one move: its results are kept apart. */
+    int skip = t->excluded[ply];
+    uint64_t key = b->hash ^ (skip ? (uint64_t)skip * 0x9E3779B97F4A7C15ull : 0);
+    tt_hit hit;
+    int tt_move = 0, tt_value = 0, tt_depth = 0, tt_bound = TT_NONE;
+    int have = gomoku__tt_probe(t->sh->tt, key, ply, &hit);
+    if (have) {
+        if (hit.move > 0 && hit.move < MAX_PADDED && b->cell[hit.move] == C_EMPTY)
+            tt_move = hit.move;
+        tt_value = hit.score;
+        tt_depth = hit.depth;
+        tt_bound = hit.bound;
+    }
+    if (!skip)
+        t->fpv[ply] = pv_node || (have && hit.pv);
+    t->fpv[ply + 1] = 0;
+    if (!pv_node && have && tt_depth >= depth &&
+        (tt_bound & (tt_value >= beta ? TT_LOWER : TT_UPPER)))
+        return tt_value;
+
+    /* The static value. A threatened node keeps its parent's: its own would count the
+     * opponent's threat that the reply is about to answer. It has no value to prune by. */
+    int eval = 0, have_eval = 0, improvement = 0;
+    if (ply + 2 < MAX_PLY)
+        t->killer[ply + 2][0] = t->killer[ply + 2][1] = 0;
+    if (o4)
+        t->sev[ply] = ply > 0 ? -t->sev[ply - 1] : evaluate(t);
+    else {
+        int sv = have && hit.eval != TT_EVAL_NONE ? hit.eval : evaluate(t);
+        t->sev[ply] = eval = sv;
+        have_eval = 1;
+        /* A searched bound on the far side of the static value says more. */
+        if (have && tt_value < GOMOKU_SCORE_WIN_MIN && tt_value > -GOMOKU_SCORE_WIN_MIN &&
+            (tt_bound & (tt_value > eval ? TT_LOWER : TT_UPPER)))
+            eval = tt_value;
+        improvement = ply >= 2 ? t->sev[ply] - t->sev[ply - 2] : 1;
+    }
+    if (!o5 && !horizon) {
+        /* Razoring: near the horizon, a value far below alpha is left to the quiescence
+         * search; so is a threatened node there, off the principal variation (its fours
+         * may still turn the threat; if not, its static value is what it gets). */
+        if (!pv_node && (alpha < GOMOKU_SCORE_WIN_MIN || !have) && depth < F_RAZOR_DEPTH &&
+            (!have_eval || eval + F_UNIT * (0.17f * depth * depth + 14 * depth + 19) < alpha))
+            return qsearch(t, alpha, alpha + 1, ply, 0, b->side);
+        /* Reverse futility at any depth, not after two fours of the mover in a row. */
+        if (!pv_node && have_eval && !skip && eval < GOMOKU_SCORE_WIN_MIN &&
+            beta > -GOMOKU_SCORE_WIN_MIN) {
+            float dd = depth - 1 - (improvement > 0);
+            float margin = F_UNIT * (float)(t->sh->f_margin - 12 * (cut && !have)) * (dd > 0 ? dd : 0);
+            int two_fours = ply >= 4 && t->fmade[ply + 2][me] >= K_FOUR && t->fmade[ply][me] >= K_FOUR;
+            if (eval - margin >= beta && !two_fours)
+                return eval;
+        }
+        /* Internal iterative reduction: a principal variation node without a table move
+         * loses a third of a ply; one whose table move was searched shallower, part of
+         * the difference. */
+        if (pv_node && !tt_move)
+            depth -= 0.32f;
+        if (pv_node && depth > 1 && tt_move) {
+            float r = (depth - (float)tt_depth) * 0.28f;
+            depth -= r < 0 ? 0 : r > 3.6f ? 3.6f : r;
+        }
+        if (depth <= 0)
+            return qsearch(t, alpha, beta, ply, 0, b->side);
+    }
+    /* A cut node far above beta: its moves but fours are searched a ply shallower. */
+    int likely_fail_high = !pv_node && cut && have_eval &&
+                           eval >= beta + F_UNIT * (-9 + 15 * (int)depth + 87 * (o4 > 0));
+
+    /* The singular test of the table's move, before this node's list is made: the test
+     * searches this ply again, in its buffers. */
+    float se_ext = 0;
+    int se_done = 0;
+    if (!o5 && !horizon && depth >= F_SE_DEPTH && tt_move && !skip &&
+        tt_value < GOMOKU_SCORE_WIN_MIN && tt_value > -GOMOKU_SCORE_WIN_MIN &&
+        (tt_bound & TT_LOWER) && tt_depth >= depth - 2.03f && !move_illegal(b, tt_move)) {
+        int former = !pv_node && t->fpv[ply];
+        int sbeta = tt_value - (int)(F_UNIT * (0.91f + former) * depth);
+        if (sbeta < -WIN + 1)
+            sbeta = -WIN + 1;
+        t->excluded[ply] = tt_move;
+        int v = fsearch(t, sbeta - 1, sbeta, depth - (depth * 0.54f - former), ply, 0, cut);
+        t->excluded[ply] = 0;
+        if (t->stopped)
+            return 0;
+        se_done = 1;
+        if (v < sbeta) {
+            float dm = 29 - (depth * 0.6f < 9 ? depth * 0.6f : 9);
+            se_ext = !pv_node && v < sbeta - F_UNIT * dm && t->fext[ply] < 10.8f ? 2.0f : 1.0f;
+        } else if (sbeta >= beta)
+            return beta; /* multi-cut: other moves beat beta too */
+        else if (tt_value >= beta)
+            se_ext = -1.5f;
+    }
+
+    int *list = t->moves[ply], *score = t->scores[ply];
+    int forced;
+    int n = gomoku__generate(b, &t->bx[ply], list, &forced);
+    if (horizon && !forced) /* renju: every threat point of black's is forbidden */
+        return qsearch(t, alpha, beta, ply, 0, b->side);
+    if (n == 0)
+        return forced ? -(WIN - ply - 2) : evaluate(t);
+    fscore_moves(t, list, score, n, tt_move);
+    int last = b->nmoves >= 1 ? b->moves[b->nmoves - 1] : 0;
+    int own_last = b->nmoves >= 2 ? b->moves[b->nmoves - 2] : 0;
+    int best = -INF, best_move = 0, count = 0, old_alpha = alpha;
+    int attacks[32], na = 0, quiets[64], nq = 0;
+    int rest_added = forced != GEN_FORCED_PARTIAL;
+    for (int i = 0; i < n || !rest_added; i++) {
+        if (i == n) {
+            rest_added = 1;
+            if (best > -GOMOKU_SCORE_WIN_MIN)
+                break;
+            n = add_rest(t, ply, n);
+            if (i == n)
+                break;
+        }
+        pick_best(list, score, n, i);
+        int m = list[i];
+        if (m == skip || move_illegal(b, m))
+            continue;
+        count++;
+        int cme = b->cls[m][me], copp = b->cls[m][opp];
+        int important = cme >= K_THREE || copp >= K_THREE || makes_double_two(b, m, me);
+        int trivial = cme == K_NONE && copp == K_NONE && shapeless(b, m);
+        int d_opp = cell_distance(b, m, last), d_own = cell_distance(b, m, own_last);
+        int distract = d_own > 4 && d_opp > 4;
+        /* Pruning, once a move that does not lose is known; never the mover's fours. */
+        if (!horizon && best > -GOMOKU_SCORE_WIN_MIN && cme < K_FOUR) {
+            int limit = 3 + (int)powf((float)(int)depth, 1.32f);
+            if (improvement <= 0)
+                limit /= 2;
+            if (count >= limit)
+                continue;
+            if (trivial && depth < F_TRIVIAL_DEPTH)
+                continue;
+            /* A defence far from both last moves that stops no four. */
+            if (o4 && depth < F_TRIVIAL_DEPTH && copp < K_FOUR && distract)
+                continue;
+        }
+        float ext = 0;
+        if (o5)
+            ext = F_BLOCK_EXT;
+        else if (m == tt_move && se_done)
+            ext = se_ext;
+        else if (m == tt_move) {
+            ext = pv_node ? 0.25f : 0.08f;
+            if (cme >= K_FOUR && d_own <= 6)
+                ext += d_own <= 4 ? 0.24f : 0.05f;
+        }
+        if (likely_fail_high) {
+            if (cme < K_FOUR)
+                ext -= 1.0f;
+            else if (ply >= 2 && t->fmade[ply + 2][me] >= K_FOUR)
+                ext += 1.0f;
+        }
+        float new_depth = horizon ? 0 : depth - 1 + ext;
+        t->fext[ply + 1] = t->fext[ply] + (ext > 1 ? ext - 1 : 0);
+        t->fmade[ply + 4][0] = b->cls[m][0];
+        t->fmade[ply + 4][1] = b->cls[m][1];
+        search_make(t, ply, m);
+        int s = 0;
+        if (!horizon && depth >= 2 && count > 1) {
+            /* Late move reductions, every kind of move. */
+            int di = (int)depth < 63 ? (int)depth : 63;
+            float r = t->sh->f_lmr[di][count < 63 ? count : 63];
+            if (pv_node) {
+                r -= (float)(beta - alpha) / (float)(t->root_delta > 0 ? t->root_delta : 1);
+                if (r < 0)
+                    r = 0;
+            } else
+                r += improvement <= 0 && r > 1.0f;
+            /* More for cells with no shape, least for moves that make or stop threes. */
+            r += 3.5f * (trivial ? (distract ? 0.0968f : 0.0385f) : !important ? 0.0222f : 0.0055f);
+            if (t->fpv[ply])
+                r -= 0.97f;
+            if ((ply & 1) && best >= -t->root_alpha)
+                r += 0.98f;
+            if (cut && !(!o4 && is_killer(t, ply, m) && cme < K_THREE))
+                r += 1.8f;
+            if (o4 && copp < K_FOUR)
+                r += (d_opp > 4 ? 1.93f : 0) + (d_own > 4 ? 0.96f : 0);
+            if (!o4 && ply >= 2 && t->fmade[ply + 2][me] >= K_THREE &&
+                (cme >= K_THREE || (d_own <= 4 && makes_double_two(b, m, me))))
+                r -= 0.53f; /* an attack that goes on */
+            int stat = t->fhist[me][m][0] + t->fhist[me][m][1] * 780 / 1024 - 3322;
+            r -= (float)stat / (12267.0f + 4380.0f * (depth > 5.4f));
+            float d = new_depth - r;
+            if (d > new_depth + 1)
+                d = new_depth + 1;
+            if (d < 1)
+                d = 1;
+            s = -fsearch(t, -alpha - 1, -alpha, d, ply + 1, 0, 1);
+            if (s > alpha && d < new_depth && !t->stopped) {
+                /* Searched again to full depth, deeper when it beat alpha by far. */
+                float gap = new_depth - d;
+                int more = (s > alpha + F_UNIT * (34 + 11 * gap)) +
+                           (s > alpha + F_UNIT * (349 + 26 * gap)) - (s < best + new_depth);
+                if (more > 1) {
+                    if (t->fext[ply + 1] >= 5.0f)
+                        more = 1;
+                    else
+                        t->fext[ply + 1] += (float)(more - 1);
+                }
+                new_depth += (float)more;
+                if (d < new_depth)
+                    s = -fsearch(t, -alpha - 1, -alpha, new_depth, ply + 1, 0, !cut);
+            }
+        } else if (!pv_node || count > 1)
+            s = -fsearch(t, -alpha - 1, -alpha, new_depth, ply + 1, 0, !cut);
+        if (pv_node && !t->stopped && (count == 1 || (s > alpha && s < beta)))
+            s = -fsearch(t, -beta, -alpha, new_depth, ply + 1, 1, 0);
+        search_unmake(t);
+        if (t->stopped)
+            return 0;
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                best_move = m;
+                update_pv(t, ply, m);
+                if (s >= beta)
+                    break;
+                alpha = s;
+                /* The rest of the node a ply shallower once alpha rose. */
+                if (depth > 2 && depth < 12 && abs(s) < (int)(F_UNIT * 2000))
+                    depth -= 1.0f;
+            }
+        }
+        if (m != best_move) {
+            if (cme >= K_THREE) {
+                if (na < 32)
+                    attacks[na++] = m;
+            } else if (!o4 && nq < 64)
+                quiets[nq++] = m;
+        }
+    }
+    if (skip)
+        return best == -INF ? alpha : best;
+    if (count == 0)
+        return -(WIN - ply - 2);
+    if (best_move) {
+        int bonus = fhist_bonus(depth);
+        if (b->cls[best_move][me] >= K_THREE)
+            fhist_add(&t->fhist[me][best_move][0], bonus);
+        else if (!o4) {
+            fhist_add(&t->fhist[me][best_move][1], bonus);
+            for (int j = 0; j < nq; j++)
+                fhist_add(&t->fhist[me][quiets[j]][1], -bonus);
+            if (t->killer[ply][0] != best_move) {
+                t->killer[ply][1] = t->killer[ply][0];
+                t->killer[ply][0] = best_move;
+            }
+        }
+        for (int j = 0; j < na; j++)
+            fhist_add(&t->fhist[me][attacks[j]][0], -bonus);
+    }
+    int bound = best >= beta ? TT_LOWER : pv_node && best_move ? TT_EXACT : TT_UPPER;
+    /* The pv flag: a node that failed low under a pv node joins the pv's neighbourhood; a
+     * node that found a better move leaves it with its child. */
+    if (best <= old_alpha)
+        t->fpv[ply] = t->fpv[ply] || (ply > 0 && t->fpv[ply - 1] && depth > 3);
+    else if (depth > 3)
+        t->fpv[ply] = t->fpv[ply] && t->fpv[ply + 1];
+    gomoku__tt_store(t->sh->tt, key, ply, best_move, best, o4 ? TT_EVAL_NONE : t->sev[ply],
+                     horizon ? 0 : (int)depth, bound, t->fpv[ply]);
     return best;
 }
 
@@ -809,18 +1195,36 @@ static int root_iteration(search_thread *t, int *list, int *rscore, int n, int d
     PROF(t->prof.root_nodes++);
     t->sev[0] = evaluate(t);
     t->iter_depth = depth;
+    t->root_alpha = alpha;
+    t->root_delta = beta - alpha;
+    t->fpv[0] = 1;
+    t->fext[0] = 0;
     t->extc[1] = 0;
     for (int i = 0; i < n; i++) {
         int m = list[i];
-        search_make(t, 0, m);
         int s;
         int child_depth = n == 1 ? depth : depth - 1;
-        if (i == 0)
-            s = -search(t, -beta, -alpha, child_depth, 1, 1, 0);
-        else {
-            s = -search(t, -alpha - 1, -alpha, child_depth, 1, 0, 1);
-            if (s > alpha && s < beta && !t->stopped)
+        if (t->sh->fractional) {
+            t->fmade[4][0] = t->b->cls[m][0];
+            t->fmade[4][1] = t->b->cls[m][1];
+            search_make(t, 0, m);
+            float cd = (float)child_depth;
+            if (i == 0)
+                s = -fsearch(t, -beta, -alpha, cd, 1, 1, 0);
+            else {
+                s = -fsearch(t, -alpha - 1, -alpha, cd, 1, 0, 1);
+                if (s > alpha && s < beta && !t->stopped)
+                    s = -fsearch(t, -beta, -alpha, cd, 1, 1, 0);
+            }
+        } else {
+            search_make(t, 0, m);
+            if (i == 0)
                 s = -search(t, -beta, -alpha, child_depth, 1, 1, 0);
+            else {
+                s = -search(t, -alpha - 1, -alpha, child_depth, 1, 0, 1);
+                if (s > alpha && s < beta && !t->stopped)
+                    s = -search(t, -beta, -alpha, child_depth, 1, 1, 0);
+            }
         }
         search_unmake(t);
         if (t->stopped)
@@ -837,6 +1241,7 @@ static int root_iteration(search_thread *t, int *list, int *rscore, int n, int d
             *best_i = i;
             if (s > alpha) {
                 alpha = s;
+                t->root_alpha = alpha;
                 update_pv(t, 0, m);
             }
             if (s >= beta)
@@ -1270,6 +1675,13 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     sh.move_count_pruning = !renju;
     sh.rfp_margin = rfp_margin[engine->b.rule];
     sh.rfp_bound = !renju;
+    /* The fractional-depth search in freestyle (see fsearch()), with the reference's
+     * futility margin a ply and its reduction table, ln(d) x ln(i) x 1.0 for the rule. */
+    sh.fractional = engine->b.rule == GOMOKU_FREESTYLE;
+    sh.f_margin = 63;
+    for (int d = 0; d < 64; d++)
+        for (int i = 0; i < 64; i++)
+            sh.f_lmr[d][i] = d && i ? logf((float)d) * logf((float)i) : 0;
     sh.nthreads = nthreads;
     atomic_init(&sh.abort_all, 0);
     atomic_init(&sh.helper_nodes, 0);

@@ -58,6 +58,9 @@ typedef struct search_shared {
     int move_count_pruning;  /* not in renju, even where it is selective */
     int rfp_margin;          /* reverse futility margin per ply, for the rule */
     int rfp_bound;           /* ... judged by the table's bound where it says more */
+    int fractional;          /* the fractional-depth search (fsearch) is the main search */
+    int f_margin;            /* its reverse futility margin a ply, in its own units (x F_UNIT) */
+    float f_lmr[64][64];     /* its reductions by whole depth and move number */
 } search_shared;
 
 /* Node profile (bench/node-profile built with -DGOMOKU_NODE_PROFILE only): where one
@@ -117,6 +120,14 @@ typedef struct search_thread {
     int extc[MAX_PLY + 1];   /* defence lists searched without using depth on the path */
     int iter_depth;          /* the depth of the iteration under way */
     int history[2][MAX_PADDED];
+    /* The fractional-depth search's own state (search.c, fsearch): */
+    int fhist[2][MAX_PADDED][2]; /* history by side and cell: [0] moves making an open three
+                                    or more, [1] the others; bounded by gravity */
+    unsigned char fmade[MAX_PLY + 8][2]; /* classes (K_*) for black and white of the cell
+                                    played at ply p, at fmade[p + 4]; 0 below the root */
+    float fext[MAX_PLY + 2];     /* extension beyond one ply a move, summed on the path */
+    unsigned char fpv[MAX_PLY + 2]; /* the node is or was on a principal variation */
+    int root_alpha, root_delta;  /* the root's alpha and window (the iteration's) */
     int pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
     gomoku__box bx[MAX_PLY + 1]; /* the stones' bounding box by ply */

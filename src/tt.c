@@ -125,17 +125,20 @@ void gomoku__tt_prefetch(const struct tt *tt, uint64_t key)
 #endif
 }
 
-static inline uint64_t pack(int move, int score, int eval, int depth, int bound, unsigned gen)
+static inline uint64_t pack(int move, int score, int eval, int depth, int bound, unsigned gen,
+                            int pv)
 {
     return (uint64_t)(uint16_t)move | (uint64_t)(uint16_t)(int16_t)score << 16 |
-           (uint64_t)(uint16_t)(int16_t)eval << 32 | (uint64_t)(uint8_t)depth << 48 |
+           (uint64_t)(uint16_t)(int16_t)eval << 32 | (uint64_t)(uint8_t)(depth | (pv ? 128 : 0)) << 48 |
            (uint64_t)(bound & 3) << 56 | (uint64_t)(gen & 63) << 58;
 }
 
 static inline int d_move(uint64_t d) { return (int)(d & 0xFFFF); }
 static inline int d_score(uint64_t d) { return (int16_t)(uint16_t)(d >> 16); }
 static inline int d_eval(uint64_t d) { return (int16_t)(uint16_t)(d >> 32); }
-static inline int d_depth(uint64_t d) { return (int)((d >> 48) & 0xFF); }
+/* The depth byte: seven bits of depth, the pv flag on top. */
+static inline int d_depth(uint64_t d) { return (int)((d >> 48) & 0x7F); }
+static inline int d_pv(uint64_t d) { return (int)((d >> 55) & 1); }
 static inline int d_bound(uint64_t d) { return (int)((d >> 56) & 3); }
 static inline unsigned d_gen(uint64_t d) { return (unsigned)(d >> 58) & 63; }
 
@@ -172,13 +175,14 @@ int gomoku__tt_probe(struct tt *tt, uint64_t key, int ply, tt_hit *hit)
         hit->eval = d_eval(data);
         hit->depth = d_depth(data);
         hit->bound = d_bound(data);
+        hit->pv = d_pv(data);
         return 1;
     }
     return 0;
 }
 
 void gomoku__tt_store(struct tt *tt, uint64_t key, int ply, int move, int score, int eval,
-                      int depth, int bound)
+                      int depth, int bound, int pv)
 {
     tt_entry *e = bucket_of(tt, key);
     unsigned gen = tt->generation;
@@ -213,9 +217,9 @@ void gomoku__tt_store(struct tt *tt, uint64_t key, int ply, int move, int score,
     }
     if (depth < 0)
         depth = 0;
-    if (depth > 255)
-        depth = 255;
-    uint64_t data = pack(move, to_tt(score, ply), eval, depth, bound, gen);
+    if (depth > 127)
+        depth = 127;
+    uint64_t data = pack(move, to_tt(score, ply), eval, depth, bound, gen, pv);
     atomic_store_explicit(&slot->data, data, memory_order_relaxed);
     atomic_store_explicit(&slot->check, key ^ data, memory_order_relaxed);
 }

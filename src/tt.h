@@ -22,13 +22,18 @@ typedef struct tt_hit {
     int eval;  /* static evaluation stored with the entry */
     int depth;
     int bound; /* TT_* */
+    int pv;    /* the node was on a principal variation (the fractional search's flag) */
 } tt_hit;
+/* An entry's eval when the node had no static value of its own (the fractional search's
+ * nodes under a threat take their parent's). */
+#define TT_EVAL_NONE (-32768)
 /* Looks the position up; returns 1 and fills *hit when found. Safe to call from several
  * threads at once (Lazy SMP): a torn entry fails its key check and reads as a miss. */
 int gomoku__tt_probe(struct tt *tt, uint64_t key, int ply, tt_hit *hit);
-/* Stores a result; mate scores are made relative to the node by `ply`. */
+/* Stores a result; mate scores are made relative to the node by `ply`. Depths are kept
+ * up to 127 plies; pv is the principal-variation flag read back in tt_hit.pv. */
 void gomoku__tt_store(struct tt *tt, uint64_t key, int ply, int move, int score, int eval,
-                      int depth, int bound);
+                      int depth, int bound, int pv);
 /* Starts a new search generation: older entries become the first to be replaced. */
 void gomoku__tt_new_search(struct tt *tt);
 /* Hint the memory of key's bucket into the cache. */

@@ -621,7 +621,7 @@ static void test_tt_mate_scores_are_relative_to_the_node(void **state)
     assert_non_null(tt);
     tt_hit h;
     /* A win in 5 plies from a node at ply 3 is a win at ply 8 from that root... */
-    gomoku__tt_store(tt, 0x1234567890abcdefULL, 3, 77, GOMOKU_SCORE_WIN - 8, 11, 6, TT_EXACT);
+    gomoku__tt_store(tt, 0x1234567890abcdefULL, 3, 77, GOMOKU_SCORE_WIN - 8, 11, 6, TT_EXACT, 0);
     assert_int_equal(gomoku__tt_probe(tt, 0x1234567890abcdefULL, 7, &h), 1);
     /* ...and the same position met at ply 7 wins at ply 12. */
     assert_int_equal(h.score, GOMOKU_SCORE_WIN - 12);
@@ -629,13 +629,39 @@ static void test_tt_mate_scores_are_relative_to_the_node(void **state)
     assert_int_equal(h.eval, 11);
     assert_int_equal(h.depth, 6);
     assert_int_equal(h.bound, TT_EXACT);
-    gomoku__tt_store(tt, 0x1111ULL << 32, 2, 5, -(GOMOKU_SCORE_WIN - 6), -3, 4, TT_UPPER);
+    gomoku__tt_store(tt, 0x1111ULL << 32, 2, 5, -(GOMOKU_SCORE_WIN - 6), -3, 4, TT_UPPER, 1);
     assert_int_equal(gomoku__tt_probe(tt, 0x1111ULL << 32, 0, &h), 1);
     assert_int_equal(h.score, -(GOMOKU_SCORE_WIN - 4));
     assert_int_equal(h.bound, TT_UPPER);
     assert_int_equal(gomoku__tt_probe(tt, 0x2222ULL << 32, 0, &h), 0);
     gomoku__tt_clear(tt);
     assert_int_equal(gomoku__tt_probe(tt, 0x1234567890abcdefULL, 7, &h), 0);
+    gomoku__tt_free(tt);
+}
+
+/* The depth byte holds seven bits of depth and the pv flag: neither spills into the other,
+ * and a "no static value" eval comes back as stored. */
+static void test_tt_keeps_the_pv_flag_apart_from_the_depth(void **state)
+{
+    (void)state;
+    struct tt *tt = gomoku__tt_new(1);
+    assert_non_null(tt);
+    tt_hit h;
+    gomoku__tt_store(tt, 0x3333ULL << 32, 0, 9, 120, TT_EVAL_NONE, 127, TT_LOWER, 1);
+    assert_int_equal(gomoku__tt_probe(tt, 0x3333ULL << 32, 0, &h), 1);
+    assert_int_equal(h.depth, 127);
+    assert_int_equal(h.pv, 1);
+    assert_int_equal(h.eval, TT_EVAL_NONE);
+    assert_int_equal(h.bound, TT_LOWER);
+    gomoku__tt_store(tt, 0x4444ULL << 32, 0, 9, 120, 7, 200, TT_EXACT, 0);
+    assert_int_equal(gomoku__tt_probe(tt, 0x4444ULL << 32, 0, &h), 1);
+    assert_int_equal(h.depth, 127); /* capped, not wrapped into the flag */
+    assert_int_equal(h.pv, 0);
+    gomoku__tt_store(tt, 0x4444ULL << 32, 0, 9, 130, 7, 3, TT_EXACT, 1);
+    assert_int_equal(gomoku__tt_probe(tt, 0x4444ULL << 32, 0, &h), 1);
+    assert_int_equal(h.depth, 3);
+    assert_int_equal(h.pv, 1);
+    assert_int_equal(h.score, 130);
     gomoku__tt_free(tt);
 }
 
@@ -973,6 +999,7 @@ int main(void)
         cmocka_unit_test(test_one_thread_is_deterministic),
         cmocka_unit_test(test_hash_never_exceeds_its_size),
         cmocka_unit_test(test_tt_mate_scores_are_relative_to_the_node),
+        cmocka_unit_test(test_tt_keeps_the_pv_flag_apart_from_the_depth),
         cmocka_unit_test(test_progress_called_after_every_iteration),
         cmocka_unit_test(test_search_reads_an_older_limits_layout),
         cmocka_unit_test(test_errors_and_position_unchanged),
