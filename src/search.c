@@ -820,14 +820,22 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
             return qsearch(t, alpha, beta, ply, 0, b->side);
     }
     int done;
-    if (node_start(t, ply, MAX_PLY - QS_MAX - 2, &done))
+#ifdef GOMOKU_NODE_PROFILE
+    int pd = depth < PROF_DEPTHS - 1 ? (int)depth : PROF_DEPTHS - 1;
+#endif
+    PROF(t->prof.search_nodes++);
+    if (node_start(t, ply, MAX_PLY - QS_MAX - 2, &done)) {
+        PROF(t->prof.settled[pd]++);
         return done;
+    }
     if (alpha < -(WIN - ply))
         alpha = -(WIN - ply);
     if (beta > WIN - ply - 1)
         beta = WIN - ply - 1;
-    if (alpha >= beta)
+    if (alpha >= beta) {
+        PROF(t->prof.settled[pd]++);
         return alpha;
+    }
 
     /* A singular test searches this node without one move: its results are kept apart. */
     int skip = t->excluded[ply];
@@ -846,8 +854,10 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         t->fpv[ply] = pv_node || (have && hit.pv);
     t->fpv[ply + 1] = 0;
     if (!pv_node && have && tt_depth >= depth &&
-        (tt_bound & (tt_value >= beta ? TT_LOWER : TT_UPPER)))
+        (tt_bound & (tt_value >= beta ? TT_LOWER : TT_UPPER))) {
+        PROF(t->prof.table[pd]++);
         return tt_value;
+    }
 
     /* The static value. A threatened node keeps its parent's: its own would count the
      * opponent's threat that the reply is about to answer. It has no value to prune by. */
@@ -879,8 +889,10 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
             float dd = depth - 1 - (improvement > 0);
             float margin = F_UNIT * (float)(t->sh->f_margin - 12 * (cut && !have)) * (dd > 0 ? dd : 0);
             int two_fours = ply >= 4 && t->fmade[ply + 2][me] >= K_FOUR && t->fmade[ply][me] >= K_FOUR;
-            if (eval - margin >= beta && !two_fours)
+            if (eval - margin >= beta && !two_fours) {
+                PROF(t->prof.rfp[pd]++);
                 return eval;
+            }
         }
         /* Internal iterative reduction: a principal variation node without a table move
          * loses a third of a ply; one whose table move was searched shallower, part of
@@ -916,6 +928,7 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
             return 0;
         se_done = 1;
         if (v < sbeta) {
+            PROF(t->prof.singular[pd]++);
             float dm = 29 - (depth * 0.6f < 9 ? depth * 0.6f : 9);
             se_ext = !pv_node && v < sbeta - F_UNIT * dm && t->fext[ply] < 10.8f ? 2.0f : 1.0f;
         } else if (sbeta >= beta)
@@ -932,6 +945,15 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
     if (n == 0)
         return forced ? -(WIN - ply - 2) : evaluate(t);
     fscore_moves(t, list, score, n, tt_move);
+#ifdef GOMOKU_NODE_PROFILE
+    int pk = horizon   ? PROF_HORIZON
+             : forced  ? PROF_THREAT
+             : pv_node ? PROF_PV
+             : cut     ? PROF_CUT
+                       : PROF_ALL;
+    int searched = 0;
+#endif
+    PROF(t->prof.node[pd][pk]++);
     int last = b->nmoves >= 1 ? b->moves[b->nmoves - 1] : 0;
     int own_last = b->nmoves >= 2 ? b->moves[b->nmoves - 2] : 0;
     int best = -INF, best_move = 0, count = 0, old_alpha = alpha;
@@ -989,6 +1011,7 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         t->fext[ply + 1] = t->fext[ply] + (ext > 1 ? ext - 1 : 0);
         t->fmade[ply + 4][0] = b->cls[m][0];
         t->fmade[ply + 4][1] = b->cls[m][1];
+        PROF(t->prof.moves[pd][pk]++; searched++);
         search_make(t, ply, m);
         int s = 0;
         if (!horizon && depth >= 2 && count > 1) {
@@ -1021,6 +1044,12 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
                 d = new_depth + 1;
             if (d < 1)
                 d = 1;
+            PROF({
+                int c = forced ? PROF_FORCED : !important ? PROF_QUIET : PROF_LOUD;
+                t->prof.later[c]++;
+                t->prof.reduced[c] += d < new_depth;
+                t->prof.plies[c] += d < new_depth ? (long long)ceilf(new_depth - d) : 0;
+            });
             s = -fsearch(t, -alpha - 1, -alpha, d, ply + 1, 0, 1);
             if (s > alpha && d < new_depth && !t->stopped) {
                 /* Searched again to full depth, deeper when it beat alpha by far. */
@@ -1049,8 +1078,15 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
             if (s > alpha) {
                 best_move = m;
                 update_pv(t, ply, m);
-                if (s >= beta)
+                if (s >= beta) {
+                    PROF(t->prof.cut[pd]++; t->prof.first_cut[pd] += searched == 1);
+                    PROF(if (!forced && !horizon && depth >= 2) {
+                        int nh = tt_move == 0;
+                        t->prof.order_cut[nh]++;
+                        t->prof.order_first[nh] += searched == 1;
+                    });
                     break;
+                }
                 alpha = s;
                 /* The rest of the node a ply shallower once alpha rose. */
                 if (depth > 2 && depth < 12 && abs(s) < (int)(F_UNIT * 2000))
