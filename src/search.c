@@ -29,6 +29,10 @@
  * other move comes near it (singular extension), and a path gets only two defence lists
  * free of depth.
  *
+ * In freestyle the main search is fsearch(), a node procedure in fractional plies shaped
+ * like the strongest classical engine's (its comment says how and why); search() below
+ * is the main search of the other rules, with what its comments describe.
+ *
  * Around the root, the threat searches of rootthreat.c: a proven VCF/VCT of the mover
  * ends the search at once; root moves proven lost to the opponent's threat are dropped;
  * each new best move (from depth 4) and the final choice are checked for a forced win of
