@@ -428,6 +428,20 @@ static inline int log_reduction(const search_thread *t, int depth, int i, int le
     return r < 0 ? 0 : r;
 }
 
+#ifdef GOMOKU_NODE_PROFILE
+/* A cut-off in the node profile, after `searched` moves at depth row pd; where the node
+ * had its full list (`ordered`), also in the order's split by whether it had a table move. */
+static inline void prof_cut(search_thread *t, int pd, int searched, int ordered, int no_hash)
+{
+    t->prof.cut[pd]++;
+    t->prof.first_cut[pd] += searched == 1;
+    if (ordered) {
+        t->prof.order_cut[no_hash]++;
+        t->prof.order_first[no_hash] += searched == 1;
+    }
+}
+#endif
+
 static int search(search_thread *t, int alpha, int beta, int depth, int ply, int pv_node, int cut)
 {
     board *b = t->b;
@@ -682,15 +696,10 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
                 alpha = s;
                 update_pv(t, ply, m);
                 if (s >= beta) {
-                    PROF(t->prof.cut[pd]++; t->prof.first_cut[pd] += searched == 1);
-                    PROF(if (!forced && !horizon && depth >= 2) {
-                        int nh = hash_move == 0;
-                        t->prof.order_cut[nh]++;
-                        t->prof.order_first[nh] += searched == 1;
-                        if (nh && first_killer) {
-                            t->prof.killer_first++;
-                            t->prof.killer_cut += searched == 1;
-                        }
+                    PROF(prof_cut(t, pd, searched, !forced && !horizon && depth >= 2, !hash_move));
+                    PROF(if (!forced && !horizon && depth >= 2 && !hash_move && first_killer) {
+                        t->prof.killer_first++;
+                        t->prof.killer_cut += searched == 1;
                     });
                     if (t->killer[ply][0] != m) {
                         t->killer[ply][1] = t->killer[ply][0];
@@ -1083,12 +1092,7 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
                 best_move = m;
                 update_pv(t, ply, m);
                 if (s >= beta) {
-                    PROF(t->prof.cut[pd]++; t->prof.first_cut[pd] += searched == 1);
-                    PROF(if (!forced && !horizon && depth >= 2) {
-                        int nh = tt_move == 0;
-                        t->prof.order_cut[nh]++;
-                        t->prof.order_first[nh] += searched == 1;
-                    });
+                    PROF(prof_cut(t, pd, searched, !forced && !horizon && depth >= 2, !tt_move));
                     break;
                 }
                 alpha = s;
