@@ -743,8 +743,9 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
  * Why not our integer search with these pieces: moved into it one at a time over fifty
  * sessions, each came out level. With our evaluation in its place the reference's own
  * search played the reference about level at 1 s (docs/strength.md, fifty-seventh
- * session), so the search was taken over as a whole. Against the reference at 200 ms a
- * move it scored +7.5 +- 6.1 points over the integer search (fifty-eighth session).
+ * session), so the search was taken over as a whole. Against the reference it scored
+ * +7.5 +- 6.1 points over the integer search at 200 ms a move and +12.7 +- 7.7 at 1 s
+ * (fifty-eighth session; docs/strength.md says which of its variants paid).
  *
  * Margins: the reference's published figures are in its own evaluation units; ours is
  * F_UNIT times as wide (the two agree as sigmoid(v/500) and sigmoid(v/200)).
