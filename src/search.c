@@ -720,7 +720,8 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
     if (pruned && best <= -GOMOKU_SCORE_WIN_MIN)
         best = -(GOMOKU_SCORE_WIN_MIN - 1);
     int bound = best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER;
-    gomoku__tt_store(t->sh->tt, b->hash, ply, best_move, best, 0, horizon ? 0 : depth, bound, 0);
+    gomoku__tt_store(t->sh->tt, b->hash, ply, best_move, best, TT_EVAL_NONE,
+                     horizon ? 0 : depth, bound, 0);
     return best;
 }
 
