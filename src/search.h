@@ -59,8 +59,6 @@ typedef struct search_shared {
     int rfp_margin;          /* reverse futility margin per ply, for the rule */
     int rfp_bound;           /* ... judged by the table's bound where it says more */
     int fractional;          /* the fractional-depth search (fsearch) is the main search */
-    int f_margin;            /* its reverse futility margin a ply, in its own units (x F_UNIT) */
-    float f_lmr[64][64];     /* its reductions by whole depth and move number */
 } search_shared;
 
 /* Node profile (bench/node-profile built with -DGOMOKU_NODE_PROFILE only): where one
