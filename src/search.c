@@ -29,9 +29,10 @@
  * other move comes near it (singular extension), and a path gets only two defence lists
  * free of depth.
  *
- * In freestyle the main search is fsearch(), a node procedure in fractional plies shaped
- * like the strongest classical engine's (its comment says how and why); search() below
- * is the main search of the other rules, with what its comments describe.
+ * In freestyle and renju the main search is fsearch(), a node procedure in fractional
+ * plies shaped like the strongest classical engine's (its comment says how and why);
+ * search() below is the main search of standard and caro, with what its comments
+ * describe.
  *
  * Around the root, the threat searches of rootthreat.c: a proven VCF/VCT of the mover
  * ends the search at once; root moves proven lost to the opponent's threat are dropped;
@@ -103,8 +104,11 @@ static const double lmr_scale[4] = {1.0, 0.78, 1.0, 1.0};
 static unsigned char lmr_table[4][64][64];
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
 
-/* The fractional search's reductions (fsearch(), freestyle): ln(d) x ln(i), unrounded. */
-static float flmr_table[64][64];
+/* The fractional search's reductions (fsearch()): f^2 ln(d) ln(i), unrounded, with the
+ * reference's factor f by rule (freestyle 1.0, renju 0.75; standard's 0.78 and caro are
+ * not used, see fsearch()). */
+static const float flmr_scale[4] = {1.0f, 0.78f * 0.78f, 0.75f * 0.75f, 1.0f};
+static float flmr_table[4][64][64];
 
 static void build_lmr(void)
 {
@@ -112,9 +116,10 @@ static void build_lmr(void)
         for (int d = 1; d < 64; d++)
             for (int i = 1; i < 64; i++)
                 lmr_table[rule][d][i] = (unsigned char)(lmr_scale[rule] * log(d) * log(i));
-    for (int d = 1; d < 64; d++)
-        for (int i = 1; i < 64; i++)
-            flmr_table[d][i] = logf((float)d) * logf((float)i);
+    for (int rule = 0; rule < 4; rule++)
+        for (int d = 1; d < 64; d++)
+            for (int i = 1; i < 64; i++)
+                flmr_table[rule][d][i] = flmr_scale[rule] * (logf((float)d) * logf((float)i));
 }
 /* In renju the search keeps the reductions it had before these (LMR_FROM, three steps),
  * and no move-count pruning: at 1 s a move against the reference the old search scored
@@ -752,13 +757,18 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
  * search played the reference about level at 1 s (docs/strength.md, fifty-seventh
  * session), so the search was taken over as a whole. Against the reference it scored
  * +7.5 +- 6.1 points over the integer search at 200 ms a move and +12.7 +- 7.7 at 1 s
- * (fifty-eighth session; docs/strength.md says which of its variants paid).
+ * in freestyle (fifty-eighth session; docs/strength.md says which of its variants paid).
+ * In renju, for both colours (the integer search searched black full width), +4.0 +- 6.3
+ * points at 200 ms and 47.2% of 108 games at 1 s against the integer search's 34.2% of
+ * 1,080 (fifty-ninth session). Black's forbidden points need nothing of their own here:
+ * the move generator leaves them out and the move loop skips any that comes another way
+ * (the table's move, a defence).
  *
  * Margins: the reference's published figures are in its own evaluation units; ours is
  * F_UNIT times as wide (the two agree as sigmoid(v/500) and sigmoid(v/200)).
- * The integer search (search()) stays for the other rules: in standard the fractional one
- * was not better (-4.0 +- 10.0 points at 200 ms, fifty-eighth session), caro and renju
- * (whose black and white play differently) are not measured with it.
+ * The integer search (search()) stays for standard and caro: in standard the fractional
+ * one was not better (-4.0 +- 10.0 points at 200 ms, fifty-eighth session); caro is not
+ * measured with it.
  */
 #define F_UNIT 2.5f
 #define F_RAZOR_DEPTH 2.6f  /* razoring, and quiescence for threatened nodes, below this */
@@ -766,7 +776,9 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
 #define F_BLOCK_EXT 1.3f    /* the forced block of a four */
 #define F_SE_DEPTH 6.65f    /* singular test from this depth */
 #define F_HISTORY_MAX 10692 /* history gravity bound */
-#define F_FUTILITY 63       /* reverse futility margin a ply (x F_UNIT), freestyle's */
+/* The reverse futility margin a ply (x F_UNIT) by rule: the reference's freestyle and
+ * renju figures (standard's 61 and caro unused). */
+static const int f_futility[4] = {63, 61, 80, 63};
 
 static inline int cell_distance(const board *b, int a, int c)
 {
@@ -910,7 +922,8 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         if (!pv_node && have_eval && !skip && eval < GOMOKU_SCORE_WIN_MIN &&
             beta > -GOMOKU_SCORE_WIN_MIN) {
             float dd = depth - 1 - (improvement > 0);
-            float margin = F_UNIT * (float)(F_FUTILITY - 12 * (cut && !have)) * (dd > 0 ? dd : 0);
+            float margin =
+                F_UNIT * (float)(t->sh->ffutility - 12 * (cut && !have)) * (dd > 0 ? dd : 0);
             int two_fours = ply >= 4 && t->fmade[ply + 2][me] >= K_FOUR && t->fmade[ply][me] >= K_FOUR;
             if (eval - margin >= beta && !two_fours) {
                 PROF(t->prof.rfp[pd]++);
@@ -1040,7 +1053,7 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         if (!horizon && depth >= 2 && count > 1) {
             /* Late move reductions, every kind of move. */
             int di = (int)depth < 63 ? (int)depth : 63;
-            float r = flmr_table[di][count < 63 ? count : 63];
+            float r = t->sh->flmr[di][count < 63 ? count : 63];
             if (pv_node) {
                 r -= (float)(beta - alpha) / (float)(t->root_delta > 0 ? t->root_delta : 1);
                 if (r < 0)
@@ -1726,8 +1739,10 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     sh.move_count_pruning = !renju;
     sh.rfp_margin = rfp_margin[engine->b.rule];
     sh.rfp_bound = !renju;
-    /* The fractional-depth search in freestyle (see fsearch()). */
-    sh.fractional = engine->b.rule == GOMOKU_FREESTYLE;
+    /* The fractional-depth search in freestyle and renju (see fsearch()). */
+    sh.fractional = engine->b.rule == GOMOKU_FREESTYLE || renju;
+    sh.flmr = flmr_table[engine->b.rule];
+    sh.ffutility = f_futility[engine->b.rule];
     sh.nthreads = nthreads;
     atomic_init(&sh.abort_all, 0);
     atomic_init(&sh.helper_nodes, 0);

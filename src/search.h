@@ -59,6 +59,8 @@ typedef struct search_shared {
     int rfp_margin;          /* reverse futility margin per ply, for the rule */
     int rfp_bound;           /* ... judged by the table's bound where it says more */
     int fractional;          /* the fractional-depth search (fsearch) is the main search */
+    float (*flmr)[64];       /* fsearch: the rule's reductions by depth and move number */
+    int ffutility;           /* fsearch: the rule's reverse futility margin a ply */
 } search_shared;
 
 /* Node profile (bench/node-profile built with -DGOMOKU_NODE_PROFILE only): where one
