@@ -47,7 +47,9 @@
  * the main search's time was worth more than the last wins of 60-200k nodes a position,
  * together with OPEN_VCT_FROM_MS below (docs/strength.md). */
 #define ROOT_VCT_PER_MS 200
-#define ROOT_VCT_PER_MS_RENJU 500 /* renju keeps the old budget (see search.c, LMR_FROM) */
+/* Renju keeps 500: with its earlier (integer) search, the other rules' 200 scored no
+ * better at 200 ms a move (docs/measurements.md); not measured on the fractional search. */
+#define ROOT_VCT_PER_MS_RENJU 500
 /* Only on clocks this long or longer: at a second a move and less, the reference-engine
  * matches scored better without it (freestyle at 200 ms a move, 54 games: 35.5 against
  * 27.5 with the root VCT share below also cut; see docs/strength.md); the main search's

@@ -24,7 +24,7 @@
  * Near the horizon, a side that faces no threat and whose static value (or the table's
  * searched bound, where it says more) beats beta by a margin per ply returns that value
  * (reverse futility pruning, never a mate score).
- * Outside renju, a node the table knows nothing about is searched a ply shallower
+ * A node the table knows nothing about is searched a ply shallower
  * (internal iterative reduction), the table's move is searched a ply deeper when no
  * other move comes near it (singular extension), and a path gets only two defence lists
  * free of depth.
@@ -74,13 +74,9 @@ static const int lmp_all[3] = {0, 14, 24};
 /* Reverse futility pruning at this depth and below, with this margin per ply (measured:
  * depth 3 scored 82.5/120 at 200k nodes a move against no pruning, -69% nodes to depth 7;
  * depth 5 65/120 against depth 3; not pruning when the opponent has a double-three point
- * 71.5/120; depth 8 together with move-count pruning, see MCP_DEPTH). In renju only when
- * the engine plays white (see sh.selective), with twice the margin: at 200 a ply it lost
- * games against the textbook search that it wins without (37-3 and 38-2 against 39-1);
- * at 400 it kept them (40-0) and our white games against the reference gained as much
- * (docs/strength.md, fourteenth session). Margins by rule, in gomoku_rule order. */
+ * 71.5/120; depth 8 together with move-count pruning, see MCP_DEPTH). */
 #define RFP_DEPTH 8
-static const int rfp_margin[4] = {200, 200, 400, 200};
+#define RFP_MARGIN 200
 /* Move-count pruning: at depth d (up to MCP_DEPTH) an unforced node searches at most
  * mcp_limit[d] moves (the mover's fours always), half as many when its static value is
  * not better than two plies up, half as many again at PV nodes. The counts grow as
@@ -94,8 +90,8 @@ static const int mcp_limit[MCP_DEPTH + 1] = {0, 4, 5, 7, 9, 11, 13, 16, 18};
 /* Late move reductions of quiet moves: s * ln(depth) * ln(move number) plies, from the
  * second move and depth 2 (the log x log shape of strong engines), one more at a non-PV
  * node whose static value is not improving, one less at a PV node. The scale s is per rule
- * (gomoku_rule order: freestyle, standard, renju, caro; renju does not use it, see
- * LMR_FROM). Where a five must be exact (standard), fewer of the shapes on the board are
+ * (gomoku_rule order: freestyle, standard, renju, caro; this search plays standard and
+ * caro only). Where a five must be exact (standard), fewer of the shapes on the board are
  * real threats, and a tree reduced less played better at 1 s a move against the reference
  * engine: s = 0.78 (the reference's own figure for the rule) scored 21/108 where 1.0 had
  * scored 17.5/216 (docs/strength.md). */
@@ -121,17 +117,6 @@ static void build_lmr(void)
             for (int i = 1; i < 64; i++)
                 flmr_table[rule][d][i] = flmr_scale[rule] * (logf((float)d) * logf((float)i));
 }
-/* In renju the search keeps the reductions it had before these (LMR_FROM, three steps),
- * and no move-count pruning: at 1 s a move against the reference the old search scored
- * clearly better there (docs/strength.md), where black's forbidden points make the late
- * moves of the ordering matter more. */
-#define LMR_FROM 4
-/* Late moves that are not quiet but make no three of the mover's (blocks of the
- * opponent's three points, double-two cells) are reduced by one ply from this rank on
- * (measured with drop_dead(): -28% nodes to depth 7, self-play even, 19/20 with white
- * against the textbook search at 1M nodes a move instead of 16/20). Not earlier: the
- * blocks of the opponent's threes are the defences the save puzzles need. */
-#define LMR_LOUD_FROM 8
 #define QS_MAX 8          /* quiescence plies: four fours and their blocks (measured:
                              12 scored 57/120, 6 scored 50.3% of 360 games) */
 /* The deeper tree (docs/strength.md, "11-26 deeper tree"): five changes kept together.
@@ -140,8 +125,7 @@ static void build_lmr(void)
  * singular extension 51.2%, two free defence lists 51.2%, history malus 50.6%, log
  * reductions of late loud moves 52.2%. Together they scored 186/320 (58.1%, +57
  * [+19, +96]) and 92.5/160 (57.8%) at 1M nodes a move, and reached about two plies
- * deeper at 1M nodes on the openings. In renju the five together scored 72/160 (45.0%,
- * -35 [-90, +19]), so renju keeps its search (LMR_FROM). */
+ * deeper at 1M nodes on the openings. */
 #define IIR_FROM 4         /* internal iterative reduction from this depth */
 #define SE_FROM 6          /* singular extension from this depth */
 #define SE_MARGIN 4        /* its margin per ply of depth, in evaluation units (an open
@@ -153,8 +137,7 @@ static void build_lmr(void)
  * the search reaches about one ply deeper at 1M nodes; 4 scored the same and gained half
  * of that depth. */
 #define DEFENCE_FREE 2
-/* Late loud moves (see the move loop) get the log reductions from this rank on, in the
- * rules of the selective search; renju keeps LMR_LOUD_FROM. */
+/* Late loud moves (see the move loop) get the log reductions from this rank on. */
 #define LMR_LOUD_SEL_FROM 3
 #define VERIFY_FROM 4      /* iterations from which the best move is checked */
 
@@ -403,8 +386,7 @@ static int add_rest(search_thread *t, int ply, int n)
  * below the root, unless every move is dead; like a pruned move, it keeps a loss found
  * without it from being reported as proven. Measured alone: 1% fewer nodes to depth 7 (4%
  * to depth 9 in the opening: late move pruning already skipped most of them near the
- * horizon), self-play at 200k nodes a move 185.5/360; see LMR_LOUD_FROM for the two
- * together. */
+ * horizon), self-play at 200k nodes a move 185.5/360. */
 static int drop_dead(const board *b, int *list, int n, int *pruned)
 {
     int k = 0;
@@ -423,9 +405,9 @@ static int drop_dead(const board *b, int *list, int n, int *pruned)
     return k;
 }
 
-/* The reduction of move number i at depth (the selective search's log table), `less`
- * plies less; one more at a non-PV node that is not improving, one less at a PV node;
- * the child keeps at least one ply. */
+/* The reduction of move number i at depth (the rule's log table), `less` plies less; one
+ * more at a non-PV node that is not improving, one less at a PV node; the child keeps at
+ * least one ply. */
 static inline int log_reduction(const search_thread *t, int depth, int i, int less, int pv_node,
                                 int improving, int new_depth)
 {
@@ -482,7 +464,6 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
         return done;
     }
     int me = b->side - 1, opp = 1 - me;
-    int selective = t->sh->selective;
 
     /* Mate distance: nothing here can beat a shorter mate already found. */
     if (alpha < -(WIN - ply))
@@ -510,11 +491,11 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
     /* Internal iterative reduction: a PV or expected cut node that the table knows
      * nothing about is searched a ply shallower; its first moves are then ordered by the
      * cell scores alone, and the next iteration finds the table filled (see IIR_FROM). */
-    if (selective && (pv_node || cut) && !hash_move && !horizon && depth >= IIR_FROM)
+    if ((pv_node || cut) && !hash_move && !horizon && depth >= IIR_FROM)
         depth--;
     /* Reverse futility pruning: near the horizon, a side whose static value beats beta by
      * a margin per ply, and which faces no threat it must answer nor a double-three point
-     * of the opponent, is taken at its word (in renju only for white, see RFP_DEPTH). */
+     * of the opponent, is taken at its word (see RFP_DEPTH). */
     const int *oc = b->ncls[opp];
     /* The static value, kept by ply: a node is "improving" when it is better than two
      * plies up (the same side's last node); pruning is gentler there. */
@@ -526,17 +507,15 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
      * bound below it), never a mate score: the static value misjudges quiet positions
      * (docs/strength.md), and a bound searched to any depth knows more. Against the
      * reference engine at 200 ms a move this gained 8.8 +- 6.4 points in freestyle and
-     * 3.6 +- 6.1 in standard; in renju, whose white prunes with twice the margin, our
-     * white games lost 13 +- 8.7 (docs/strength.md, twenty-seventh session), so renju
-     * keeps the static value (sh.rfp_bound). */
+     * 3.6 +- 6.1 in standard (docs/strength.md, twenty-seventh session). */
     int pval = stat;
-    if (have_hit && t->sh->rfp_bound && hit.score < GOMOKU_SCORE_WIN_MIN && hit.score > -GOMOKU_SCORE_WIN_MIN &&
+    if (have_hit && hit.score < GOMOKU_SCORE_WIN_MIN && hit.score > -GOMOKU_SCORE_WIN_MIN &&
         (hit.bound & (hit.score > stat ? TT_LOWER : TT_UPPER)))
         pval = hit.score;
     if (!pv_node && !horizon && depth <= RFP_DEPTH && beta < GOMOKU_SCORE_WIN_MIN &&
-        !t->excluded[ply] && selective &&
+        !t->excluded[ply] &&
         oc[K_FIVE] + oc[K_OPEN_FOUR] + oc[K_FOUR_THREE] + oc[K_DOUBLE_THREE] == 0 &&
-        pval - t->sh->rfp_margin * (depth - improving) >= beta) {
+        pval - RFP_MARGIN * (depth - improving) >= beta) {
         PROF(t->prof.rfp[pd]++);
         return pval;
     }
@@ -546,7 +525,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
      * the depth, that move is the only one and is searched a ply deeper. If the others
      * beat beta too, the node is cut at once (multi-cut). Not near mates, not against a
      * four, and extensions stop at twice the iteration's depth (see SE_FROM). */
-    if (selective && hash_move && !horizon && !t->excluded[ply] && depth >= SE_FROM &&
+    if (hash_move && !horizon && !t->excluded[ply] && depth >= SE_FROM &&
         ply < 2 * t->iter_depth &&
         (hit.bound & TT_LOWER) && hit.depth >= depth - 2 &&
         hit.score < GOMOKU_SCORE_WIN_MIN && hit.score > -GOMOKU_SCORE_WIN_MIN &&
@@ -584,7 +563,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
      * horizon node's replies go to the quiescence search. */
     int new_depth = !horizon && (n == 1 || (forced && n <= DEFENCE_EXTEND)) ? depth : depth - 1;
     /* ...but only DEFENCE_FREE lists of several moves on one path. */
-    if (selective && new_depth == depth && n > 1 && t->extc[ply] >= DEFENCE_FREE)
+    if (new_depth == depth && n > 1 && t->extc[ply] >= DEFENCE_FREE)
         new_depth = depth - 1;
     t->extc[ply + 1] = t->extc[ply] + (new_depth == depth && n > 1);
     int old_alpha = alpha, best = -INF, best_move = 0, pruned = pruned_dead;
@@ -614,7 +593,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
                 lmp_at = lmp_any;
         }
     }
-    if (t->sh->move_count_pruning && !forced && !horizon && depth <= MCP_DEPTH) {
+    if (!forced && !horizon && depth <= MCP_DEPTH) {
         int lim = mcp_limit[depth];
         if (!improving)
             lim = lim / 2 + 1;
@@ -652,15 +631,9 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
          * stay exact. */
         int quiet = is_quiet(t, ply, m, forced);
         int r = 0;
-        if (!selective) {
-            if (quiet && depth >= 3 && i >= LMR_FROM) {
-                r = 1 + (i >= LMR_FROM * 3) + (depth >= 6 && i >= LMR_FROM * 6);
-                if (r > new_depth - 1)
-                    r = new_depth - 1;
-            }
-        } else if (quiet && depth >= 2 && i >= 2)
+        if (quiet && depth >= 2 && i >= 2)
             r = log_reduction(t, depth, i, 0, pv_node, improving, new_depth);
-        if (selective && !quiet && !forced && depth >= 2 && i >= LMR_LOUD_SEL_FROM &&
+        if (!quiet && !forced && depth >= 2 && i >= LMR_LOUD_SEL_FROM &&
             b->cls[m][me] < K_FOUR && !is_killer(t, ply, m)) {
             /* A late move that is not quiet (it makes or takes a three point, or a
              * double-two cell) and makes no four: the log reduction, one ply less, and
@@ -668,12 +641,6 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
              * attack (see LMR_LOUD_SEL_FROM). */
             r = log_reduction(t, depth, i, 1 + (b->cls[m][me] >= K_THREE), pv_node, improving,
                               new_depth);
-        } else if (!quiet && !forced && depth >= 3 && i >= LMR_LOUD_FROM && new_depth > 1 &&
-                   b->cls[m][me] < K_THREE && !is_killer(t, ply, m)) {
-            /* A late move that is not quiet only because it takes an opponent's three
-             * point or a double-two cell, and makes no three of the mover's: one ply less
-             * first (see LMR_LOUD_FROM). */
-            r = 1;
         }
         PROF(t->prof.moves[pd][pk]++; searched++;
              if (searched == 1) first_killer = is_killer(t, ply, m));
@@ -683,7 +650,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
             t->prof.reduced[c] += r > 0;
             t->prof.plies[c] += r;
         });
-        if (selective && quiet && nq < 64)
+        if (quiet && nq < 64)
             qtried[nq++] = m;
         int d1 = new_depth + (m == hash_move ? se_ext : 0);
         search_make(t, ply, m);
@@ -1725,22 +1692,9 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
         limits->depth > 0 && limits->depth < MAX_ITERATIONS ? limits->depth : MAX_ITERATIONS;
     pthread_once(&lmr_once, build_lmr);
     sh.lmr = lmr_table[engine->b.rule];
-    /* The selective search: every rule but renju (see LMR_FROM), and renju too when white
-     * is to move at the root, without move-count pruning. Black's forbidden points make
-     * renju a different game for each side: between equal engines the shared openings
-     * give white six games in seven. With black the engine must find the few defences,
-     * and the full-width reductions of LMR_FROM still play better there; with white,
-     * reverse futility pruning paid (our white games against the reference at 200 ms a
-     * move, paired by opening: +12.5 +- 10.7 points), while the selective search without
-     * it measured -2.0 +- 10.0 and with move-count pruning alone -4.5 +- 10.2
-     * (docs/strength.md, fourteenth session). */
-    int renju = engine->b.rule == GOMOKU_RENJU;
-    sh.selective = !renju || engine->b.side == C_WHITE;
-    sh.move_count_pruning = !renju;
-    sh.rfp_margin = rfp_margin[engine->b.rule];
-    sh.rfp_bound = !renju;
-    /* The fractional-depth search in freestyle and renju (see fsearch()). */
-    sh.fractional = engine->b.rule == GOMOKU_FREESTYLE || renju;
+    /* The fractional-depth search in freestyle and renju (see fsearch()); the integer
+     * search in standard and caro. */
+    sh.fractional = engine->b.rule == GOMOKU_FREESTYLE || engine->b.rule == GOMOKU_RENJU;
     sh.flmr = flmr_table[engine->b.rule];
     sh.ffutility = f_futility[engine->b.rule];
     sh.nthreads = nthreads;

@@ -54,10 +54,6 @@ typedef struct search_shared {
     struct gomoku__rootthreat *rt; /* the threat searches around the root */
     unsigned char (*lmr)[64]; /* late move reductions by depth and move number, for
                                  the rule (a read-only table of search.c, built once) */
-    int selective;           /* the search of the other rules, not renju's own (search.c) */
-    int move_count_pruning;  /* not in renju, even where it is selective */
-    int rfp_margin;          /* reverse futility margin per ply, for the rule */
-    int rfp_bound;           /* ... judged by the table's bound where it says more */
     int fractional;          /* the fractional-depth search (fsearch) is the main search */
     float (*flmr)[64];       /* fsearch: the rule's reductions by depth and move number */
     int ffutility;           /* fsearch: the rule's reverse futility margin a ply */
