@@ -99,6 +99,30 @@ static void test_search_returns_legal_moves_in_random_games(void **state)
         }
 }
 
+/* Renju: black's two open twos cross at 8,7, a double-three point, forbidden to black (in
+ * freestyle the search plays it). The search (the fractional one in renju) must answer
+ * with a legal cell however deep it reads (black wins here another way, by a VCT), and
+ * the same cell stays forbidden after the search. */
+static void test_renju_black_search_leaves_out_a_double_three_point(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_RENJU, "6,7 1,1 7,7 13,1 8,5 1,13 8,6 13,13");
+    gomoku_forbid why;
+    assert_int_equal(gomoku_forbidden(&why, e, 8, 7), GOMOKU_OK);
+    assert_int_equal(why, GOMOKU_FORBID_DOUBLE_THREE);
+    for (int depth = 2; depth <= 10; depth += 4) {
+        gomoku_limits l = depth_limits(depth);
+        gomoku_search_result r;
+        assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+        assert_false(r.best.x == 8 && r.best.y == 7);
+        assert_int_equal(gomoku_forbidden(&why, e, r.best.x, r.best.y), GOMOKU_OK);
+        assert_int_equal(why, GOMOKU_FORBID_NONE);
+    }
+    assert_int_equal(gomoku_forbidden(&why, e, 8, 7), GOMOKU_OK);
+    assert_int_equal(why, GOMOKU_FORBID_DOUBLE_THREE);
+    gomoku_free(e);
+}
+
 static void test_wins_in_one(void **state)
 {
     (void)state;
@@ -980,6 +1004,7 @@ int main(void)
         cmocka_unit_test(test_limits_init_defaults),
         cmocka_unit_test(test_empty_board_plays_centre),
         cmocka_unit_test(test_search_returns_legal_moves_in_random_games),
+        cmocka_unit_test(test_renju_black_search_leaves_out_a_double_three_point),
         cmocka_unit_test(test_wins_in_one),
         cmocka_unit_test(test_blocks_a_four),
         cmocka_unit_test(test_a_single_move_is_searched_to_the_limits),
