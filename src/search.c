@@ -24,10 +24,9 @@
  * Near the horizon, a side that faces no threat and whose static value (or the table's
  * searched bound, where it says more) beats beta by a margin per ply returns that value
  * (reverse futility pruning, never a mate score).
- * A node the table knows nothing about is searched a ply shallower
- * (internal iterative reduction), the table's move is searched a ply deeper when no
- * other move comes near it (singular extension), and a path gets only two defence lists
- * free of depth.
+ * A node the table knows nothing about is searched a ply shallower (internal iterative
+ * reduction), the table's move is searched a ply deeper when no other move comes near it
+ * (singular extension), and a path gets only two defence lists free of depth.
  *
  * In freestyle and renju the main search is fsearch(), a node procedure in fractional
  * plies shaped like the strongest classical engine's (its comment says how and why);
