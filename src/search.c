@@ -28,10 +28,9 @@
  * reduction), the table's move is searched a ply deeper when no other move comes near it
  * (singular extension), and a path gets only two defence lists free of depth.
  *
- * In freestyle and renju the main search is fsearch(), a node procedure in fractional
- * plies shaped like the strongest classical engine's (its comment says how and why);
- * search() below is the main search of standard and caro, with what its comments
- * describe.
+ * In freestyle, standard and renju the main search is fsearch(), a node procedure in
+ * fractional plies shaped like the strongest classical engine's (its comment says how and
+ * why); search() below is the main search of caro, with what its comments describe.
  *
  * Around the root, the threat searches of rootthreat.c: a proven VCF/VCT of the mover
  * ends the search at once; root moves proven lost to the opponent's threat are dropped;
@@ -86,31 +85,24 @@ static const int lmp_all[3] = {0, 14, 24};
  * reverse futility pruning and the log reductions below. */
 #define MCP_DEPTH 8
 static const int mcp_limit[MCP_DEPTH + 1] = {0, 4, 5, 7, 9, 11, 13, 16, 18};
-/* Late move reductions of quiet moves: s * ln(depth) * ln(move number) plies, from the
+/* Late move reductions of quiet moves: ln(depth) * ln(move number) plies, from the
  * second move and depth 2 (the log x log shape of strong engines), one more at a non-PV
- * node whose static value is not improving, one less at a PV node. The scale s is per rule
- * (gomoku_rule order: freestyle, standard, renju, caro; this search plays standard and
- * caro only). Where a five must be exact (standard), fewer of the shapes on the board are
- * real threats, and a tree reduced less played better at 1 s a move against the reference
- * engine: s = 0.78 (the reference's own figure for the rule) scored 21/108 where 1.0 had
- * scored 17.5/216 (docs/strength.md). */
-static const double lmr_scale[4] = {1.0, 0.78, 1.0, 1.0};
+ * node whose static value is not improving, one less at a PV node. */
 /* The reductions by rule, depth and move number: built once for every search. */
-static unsigned char lmr_table[4][64][64];
+static unsigned char lmr_table[64][64];
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
 
 /* The fractional search's reductions (fsearch()): f^2 ln(d) ln(i), unrounded, with the
- * reference's factor f by rule (freestyle 1.0, renju 0.75; standard's 0.78 and caro are
- * not used, see fsearch()). */
+ * reference's factor f by rule (freestyle 1.0, standard 0.78, renju 0.75; caro's is not
+ * used, see fsearch()). */
 static const float flmr_scale[4] = {1.0f, 0.78f * 0.78f, 0.75f * 0.75f, 1.0f};
 static float flmr_table[4][64][64];
 
 static void build_lmr(void)
 {
-    for (int rule = 0; rule < 4; rule++)
-        for (int d = 1; d < 64; d++)
-            for (int i = 1; i < 64; i++)
-                lmr_table[rule][d][i] = (unsigned char)(lmr_scale[rule] * log(d) * log(i));
+    for (int d = 1; d < 64; d++)
+        for (int i = 1; i < 64; i++)
+            lmr_table[d][i] = (unsigned char)(log(d) * log(i));
     for (int rule = 0; rule < 4; rule++)
         for (int d = 1; d < 64; d++)
             for (int i = 1; i < 64; i++)
@@ -707,12 +699,12 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
 /* ---------------------------------------------------------------------------------- */
 
 /*
- * fsearch() is the main search of freestyle. Its node procedure has the shape of the
- * strongest public classical engine's (Rapfi's alpha-beta, as read from its source;
- * ../shared/notes/strong-classical-search.md) on our board, evaluation, move generator and
- * quiescence search: depth in fractions of a ply; a node under threat keeps its parent's
- * static value and, below 2.6 plies off the principal variation, goes to the quiescence
- * search at once; reverse futility at any depth; move-count pruning from a count that
+ * fsearch() is the main search of freestyle, standard and renju. Its node procedure has
+ * the shape of the strongest public classical engine's (Rapfi's alpha-beta, as read from
+ * its source; ../shared/notes/strong-classical-search.md) on our board, evaluation, move
+ * generator and quiescence search: depth in fractions of a ply; a node under threat keeps
+ * its parent's static value and, below 2.6 plies off the principal variation, goes to the
+ * quiescence search at once; reverse futility at any depth; move-count pruning from a count that
  * grows as d^1.32; reductions of every late move, threats and defences included, from a
  * ln(d) x ln(move number) table corrected for the node and the move; a block of a four
  * extended by 1.3 plies; the table's move extended a little, or by the singular test;
@@ -732,10 +724,11 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
  *
  * Margins: the reference's published figures are in its own evaluation units; ours is
  * F_UNIT times as wide (the two agree as sigmoid(v/500) and sigmoid(v/200)).
- * The integer search (search()) stays for standard and caro: in standard the fractional
- * one was not better (-4.0 +- 10.0 points at 200 ms, fifty-eighth session; 25.0% of 64
- * games at 1 s against the integer search's 22.3%, fifty-ninth); caro is not measured
- * with it.
+ * In standard it plays with freestyle's fitted tables (eval.c): with the hand-set weights,
+ * whose spread is about 1.4 times the tables' and so too wide for these margins, it was
+ * not better than the integer search (-4.0 +- 10.0 points at 200 ms, fifty-eighth
+ * session); with the tables, +17.0 +- 8.8 points at 200 ms (sixtieth session). The
+ * integer search (search()) stays for caro, which is not measured with this one.
  */
 #define F_UNIT 2.5f
 #define F_RAZOR_DEPTH 2.6f  /* razoring, and quiescence for threatened nodes, below this */
@@ -743,8 +736,8 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
 #define F_BLOCK_EXT 1.3f    /* the forced block of a four */
 #define F_SE_DEPTH 6.65f    /* singular test from this depth */
 #define F_HISTORY_MAX 10692 /* history gravity bound */
-/* The reverse futility margin a ply (x F_UNIT) by rule: the reference's freestyle and
- * renju figures (standard's 61 and caro unused). */
+/* The reverse futility margin a ply (x F_UNIT) by rule: the reference's freestyle,
+ * standard and renju figures (caro's unused). */
 static const int f_futility[4] = {63, 61, 80, 63};
 
 static inline int cell_distance(const board *b, int a, int c)
@@ -1691,10 +1684,9 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     sh.max_depth =
         limits->depth > 0 && limits->depth < MAX_ITERATIONS ? limits->depth : MAX_ITERATIONS;
     pthread_once(&lmr_once, build_lmr);
-    sh.lmr = lmr_table[engine->b.rule];
-    /* The fractional-depth search in freestyle and renju (see fsearch()); the integer
-     * search in standard and caro. */
-    sh.fractional = engine->b.rule == GOMOKU_FREESTYLE || engine->b.rule == GOMOKU_RENJU;
+    sh.lmr = lmr_table;
+    /* The fractional-depth search in every rule but caro (see fsearch()). */
+    sh.fractional = engine->b.rule != GOMOKU_CARO;
     sh.flmr = flmr_table[engine->b.rule];
     sh.ffutility = f_futility[engine->b.rule];
     sh.nthreads = nthreads;

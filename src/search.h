@@ -52,8 +52,8 @@ typedef struct search_shared {
     pthread_mutex_t helper_lock; /* guards the helpers' deepest result below */
     root_result helper_best; /* the deepest iteration a helper completed (depth 0: none) */
     struct gomoku__rootthreat *rt; /* the threat searches around the root */
-    unsigned char (*lmr)[64]; /* late move reductions by depth and move number, for
-                                 the rule (a read-only table of search.c, built once) */
+    unsigned char (*lmr)[64]; /* search(): late move reductions by depth and move
+                                 number (a read-only table of search.c, built once) */
     int fractional;          /* the fractional-depth search (fsearch) is the main search */
     float (*flmr)[64];       /* fsearch: the rule's reductions by depth and move number */
     int ffutility;           /* fsearch: the rule's reverse futility margin a ply */

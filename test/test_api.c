@@ -564,6 +564,55 @@ static void test_eval_model_can_be_selected_and_keeps_the_turn_rules(void **stat
     gomoku_free(e);
 }
 
+/* The default model per rule is the one the matches kept: the fitted tables in freestyle
+ * and standard, the weights in renju and caro. Standard reads freestyle's table, so a
+ * position whose shapes mean the same under both rules scores the same; a point that
+ * makes six is a five point in freestyle only, and the two scores part. */
+static void test_standard_evaluates_with_freestyles_table_by_default(void **state)
+{
+    (void)state;
+    const gomoku_eval_model want[4] = {GOMOKU_EVAL_FITTED, GOMOKU_EVAL_FITTED,
+                                       GOMOKU_EVAL_WEIGHTS, GOMOKU_EVAL_WEIGHTS};
+    for (int r = 0; r < 4; r++) {
+        gomoku_engine *x = test_engine(15, (gomoku_rule)r, NULL);
+        gomoku_eval_model m;
+        assert_int_equal(gomoku_get_eval_model(&m, x), GOMOKU_OK);
+        assert_int_equal(m, want[r]);
+        gomoku_free(x);
+    }
+    /* A stone a side: the same line patterns under both rules (checked). */
+    const char *quiet = "h8 h9";
+    gomoku_engine *f = test_engine(15, GOMOKU_FREESTYLE, quiet);
+    gomoku_engine *s = test_engine(15, GOMOKU_STANDARD, quiet);
+    gomoku_eval_info bf, bs;
+    assert_int_equal(gomoku_eval_breakdown(&bf, f), GOMOKU_OK);
+    assert_int_equal(gomoku_eval_breakdown(&bs, s), GOMOKU_OK);
+    assert_memory_equal(bf.patterns, bs.patterns, sizeof bf.patterns);
+    int vf, vs;
+    assert_int_equal(gomoku_evaluate(&vf, f), GOMOKU_OK);
+    assert_int_equal(gomoku_evaluate(&vs, s), GOMOKU_OK);
+    assert_int_equal(vs, vf);
+    /* and not the weights' value */
+    assert_int_equal(gomoku_set_eval_model(s, GOMOKU_EVAL_WEIGHTS), GOMOKU_OK);
+    int vw;
+    assert_int_equal(gomoku_evaluate(&vw, s), GOMOKU_OK);
+    assert_int_not_equal(vw, vf);
+    /* Black's d8 e8 g8 h8 i8 around an empty f8: f8 makes six, a five only in freestyle. */
+    const char *six = "d8 a1 e8 a3 g8 a5 h8 a7 i8 a13";
+    gomoku_engine *f6 = test_engine(15, GOMOKU_FREESTYLE, six);
+    gomoku_engine *s6 = test_engine(15, GOMOKU_STANDARD, six);
+    assert_int_equal(gomoku_evaluate(&vf, f6), GOMOKU_OK);
+    assert_int_equal(gomoku_evaluate(&vs, s6), GOMOKU_OK);
+    gomoku_weights w;
+    assert_int_equal(gomoku_get_weights(&w, f6), GOMOKU_OK);
+    assert_int_equal(vf, w.win_score); /* a five to play */
+    assert_true(vs < w.win_score / 2);  /* no five, no four point of black's there */
+    gomoku_free(f);
+    gomoku_free(s);
+    gomoku_free(f6);
+    gomoku_free(s6);
+}
+
 /* Found by fuzz/fuzz_api.c: valid weights at the ends of their range. The weighted sums
  * overflowed an int on large boards, and win_score 1 turned every score's sign. */
 static void test_extreme_valid_weights_keep_the_evaluation_sound(void **state)
@@ -813,6 +862,7 @@ int main(void)
         cmocka_unit_test(test_breakdown_counts_combination_points_and_scores_them),
         cmocka_unit_test(test_weights_can_be_read_set_and_validated),
         cmocka_unit_test(test_eval_model_can_be_selected_and_keeps_the_turn_rules),
+        cmocka_unit_test(test_standard_evaluates_with_freestyles_table_by_default),
         cmocka_unit_test(test_extreme_valid_weights_keep_the_evaluation_sound),
         cmocka_unit_test(test_evaluate_scores_a_finished_game_by_its_result),
         cmocka_unit_test(test_eval_callback_replaces_builtin_and_can_be_removed),
