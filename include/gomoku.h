@@ -410,8 +410,8 @@ typedef int (*gomoku_eval_fn)(const gomoku_engine *engine, void *payload);
  * above (gomoku_weights). GOMOKU_EVAL_FITTED scores each empty cell by the combination of
  * its four line patterns, for the mover and for the opponent, from tables fitted to what
  * the library's own search finds or to game results (bench/fit-combo.py: freestyle's,
- * which standard reads too, renju's per colour, and one fitted to standard's games, which
- * caro reads);
+ * which standard and renju read too, and one fitted to standard's games, which caro
+ * reads);
  * it keeps the same turn rules and win_score of the weights and ignores their other
  * values. GOMOKU_EVAL_DEFAULT, what a new engine has, is the model the library measured
  * best under the engine's rule (gomoku_get_eval_model says which). The textbook searches

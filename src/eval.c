@@ -82,19 +82,17 @@ static long long weighted(const board *b, int side, const int *w, const int *cw)
 
 /* ---- the fitted model: a value per combination of a cell's four patterns ---- */
 
-/* Which gomoku__combo_fitted table scores the cells of colour c under each rule. Standard
- * reads freestyle's: the line patterns already tell an exact five from an overline, and
- * that table, fitted to what our search finds, played better there than the weights
+/* Which gomoku__combo_fitted table scores the cells under each rule. Standard and renju
+ * read freestyle's for both colours: the line patterns already tell an exact five from an
+ * overline (and black's forbidden shapes in renju), and that table, fitted to what our
+ * search finds, played better in both rules than the weights and than their own tables
  * (default_model below). Caro, which has no games to fit on, keeps the table fitted to
- * standard's game results. */
+ * standard's game results. Renju's own tables (2 and 3, per colour) stay in eval_table.c
+ * as bench/fit-combo.py's base; the library does not read them. */
 static int table_of(int rule, int colour)
 {
-    switch (rule) {
-    case GOMOKU_FREESTYLE:
-    case GOMOKU_STANDARD: return 0;
-    case GOMOKU_RENJU: return colour == C_BLACK ? 2 : 3;
-    default: return 1;
-    }
+    (void)colour;
+    return rule == GOMOKU_CARO ? 1 : 0;
 }
 
 /* The tables by base-9 index (every order of the four patterns), built once. */
@@ -146,13 +144,14 @@ const gomoku__eval_pair *gomoku__eval_table(int rule, int colour)
  * finds (a 100,000-node search of each position): the pruning that trusts the static
  * value needs it to predict a deeper search, not the game's end. With it the engine
  * scored 6.7 to 7.4 points more against the reference engine at 200 ms a move, in three
- * runs of 200 games (docs/strength.md, thirty-third session). Standard plays it too, on
- * the fractional search whose margins are set for its spread: +17.0 +- 8.8 points at
- * 200 ms over the weights on the integer search (sixtieth session). Renju's table, fitted
- * the same way, was level with the weights (thirty-fourth session); renju and caro keep
- * the weights. */
+ * runs of 200 games (docs/strength.md, thirty-third session). Standard and renju play it
+ * too, on the fractional search whose margins are set for its spread (the weights' is
+ * about 1.4 times as wide), sixtieth session, at 200 ms a move: standard +17.0 +- 8.8
+ * points over the weights on the integer search, renju +8.2 +- 6.9 over the weights on
+ * the fractional search (renju's own tables there: -6.1 +- 9.5). Caro keeps the
+ * weights. */
 static const int default_model[4] = {GOMOKU_EVAL_FITTED, GOMOKU_EVAL_FITTED,
-                                     GOMOKU_EVAL_WEIGHTS, GOMOKU_EVAL_WEIGHTS};
+                                     GOMOKU_EVAL_FITTED, GOMOKU_EVAL_WEIGHTS};
 
 int gomoku__eval_model(int model, int rule)
 {

@@ -564,15 +564,15 @@ static void test_eval_model_can_be_selected_and_keeps_the_turn_rules(void **stat
     gomoku_free(e);
 }
 
-/* The default model per rule is the one the matches kept: the fitted tables in freestyle
- * and standard, the weights in renju and caro. Standard reads freestyle's table, so a
- * position whose shapes mean the same under both rules scores the same; a point that
- * makes six is a five point in freestyle only, and the two scores part. */
-static void test_standard_evaluates_with_freestyles_table_by_default(void **state)
+/* The default model per rule is the one the matches kept: the fitted tables in freestyle,
+ * standard and renju, the weights in caro. Standard and renju read freestyle's table, so
+ * a position whose shapes mean the same under the three rules scores the same; a point
+ * that makes six is a five point in freestyle only, and the scores part. */
+static void test_standard_and_renju_evaluate_with_freestyles_table(void **state)
 {
     (void)state;
     const gomoku_eval_model want[4] = {GOMOKU_EVAL_FITTED, GOMOKU_EVAL_FITTED,
-                                       GOMOKU_EVAL_WEIGHTS, GOMOKU_EVAL_WEIGHTS};
+                                       GOMOKU_EVAL_FITTED, GOMOKU_EVAL_WEIGHTS};
     for (int r = 0; r < 4; r++) {
         gomoku_engine *x = test_engine(15, (gomoku_rule)r, NULL);
         gomoku_eval_model m;
@@ -584,14 +584,19 @@ static void test_standard_evaluates_with_freestyles_table_by_default(void **stat
     const char *quiet = "h8 h9";
     gomoku_engine *f = test_engine(15, GOMOKU_FREESTYLE, quiet);
     gomoku_engine *s = test_engine(15, GOMOKU_STANDARD, quiet);
-    gomoku_eval_info bf, bs;
+    gomoku_engine *r = test_engine(15, GOMOKU_RENJU, quiet);
+    gomoku_eval_info bf, bs, br;
     assert_int_equal(gomoku_eval_breakdown(&bf, f), GOMOKU_OK);
     assert_int_equal(gomoku_eval_breakdown(&bs, s), GOMOKU_OK);
+    assert_int_equal(gomoku_eval_breakdown(&br, r), GOMOKU_OK);
     assert_memory_equal(bf.patterns, bs.patterns, sizeof bf.patterns);
-    int vf, vs;
+    assert_memory_equal(bf.patterns, br.patterns, sizeof bf.patterns);
+    int vf, vs, vr;
     assert_int_equal(gomoku_evaluate(&vf, f), GOMOKU_OK);
     assert_int_equal(gomoku_evaluate(&vs, s), GOMOKU_OK);
+    assert_int_equal(gomoku_evaluate(&vr, r), GOMOKU_OK);
     assert_int_equal(vs, vf);
+    assert_int_equal(vr, vf);
     /* and not the weights' value */
     assert_int_equal(gomoku_set_eval_model(s, GOMOKU_EVAL_WEIGHTS), GOMOKU_OK);
     int vw;
@@ -609,6 +614,7 @@ static void test_standard_evaluates_with_freestyles_table_by_default(void **stat
     assert_true(vs < w.win_score / 2);  /* no five, no four point of black's there */
     gomoku_free(f);
     gomoku_free(s);
+    gomoku_free(r);
     gomoku_free(f6);
     gomoku_free(s6);
 }
@@ -862,7 +868,7 @@ int main(void)
         cmocka_unit_test(test_breakdown_counts_combination_points_and_scores_them),
         cmocka_unit_test(test_weights_can_be_read_set_and_validated),
         cmocka_unit_test(test_eval_model_can_be_selected_and_keeps_the_turn_rules),
-        cmocka_unit_test(test_standard_evaluates_with_freestyles_table_by_default),
+        cmocka_unit_test(test_standard_and_renju_evaluate_with_freestyles_table),
         cmocka_unit_test(test_extreme_valid_weights_keep_the_evaluation_sound),
         cmocka_unit_test(test_evaluate_scores_a_finished_game_by_its_result),
         cmocka_unit_test(test_eval_callback_replaces_builtin_and_can_be_removed),
