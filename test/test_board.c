@@ -63,9 +63,8 @@ static void test_incremental_state_on_smallest_and_largest_boards(void **state)
  * generated tables (not the base-9 tables board.c adds up). */
 static int fitted_from_scratch(const board *b)
 {
-    int tab[2];
-    for (int c = 0; c < 2; c++)
-        tab[c] = b->rule == GOMOKU_FREESTYLE ? 0 : b->rule == GOMOKU_RENJU ? 2 + c : 1;
+    /* freestyle's table in every rule but caro (eval.c, table_of()) */
+    int tab = b->rule == GOMOKU_CARO ? 1 : 0;
     int me = b->side - 1;
     long long sum = 0;
     for (int y = 0; y < b->size; y++)
@@ -84,8 +83,8 @@ static int fitted_from_scratch(const board *b)
                 }
                 int ci = gomoku__combo_index(p);
                 assert_in_range(ci, 0, EVAL_COMBOS - 1);
-                sum += c == me ? gomoku__combo_fitted[tab[c]][0][ci]
-                               : -gomoku__combo_fitted[tab[c]][1][ci];
+                sum += c == me ? gomoku__combo_fitted[tab][0][ci]
+                               : -gomoku__combo_fitted[tab][1][ci];
             }
         }
     int win = 20000, v;
