@@ -88,7 +88,7 @@ static const int mcp_limit[MCP_DEPTH + 1] = {0, 4, 5, 7, 9, 11, 13, 16, 18};
 /* Late move reductions of quiet moves: ln(depth) * ln(move number) plies, from the
  * second move and depth 2 (the log x log shape of strong engines), one more at a non-PV
  * node whose static value is not improving, one less at a PV node. */
-/* The reductions by rule, depth and move number: built once for every search. */
+/* The reductions by depth and move number: built once for every search. */
 static unsigned char lmr_table[64][64];
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
 
@@ -704,11 +704,11 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
  * its source; ../shared/notes/strong-classical-search.md) on our board, evaluation, move
  * generator and quiescence search: depth in fractions of a ply; a node under threat keeps
  * its parent's static value and, below 2.6 plies off the principal variation, goes to the
- * quiescence search at once; reverse futility at any depth; move-count pruning from a count that
- * grows as d^1.32; reductions of every late move, threats and defences included, from a
- * ln(d) x ln(move number) table corrected for the node and the move; a block of a four
- * extended by 1.3 plies; the table's move extended a little, or by the singular test;
- * the rest of a node searched a ply shallower once alpha rises.
+ * quiescence search at once; reverse futility at any depth; move-count pruning from a
+ * count that grows as d^1.32; reductions of every late move, threats and defences
+ * included, from a ln(d) x ln(move number) table corrected for the node and the move; a
+ * block of a four extended by 1.3 plies; the table's move extended a little, or by the
+ * singular test; the rest of a node searched a ply shallower once alpha rises.
  *
  * Why not our integer search with these pieces: moved into it one at a time over fifty
  * sessions, each came out level. With our evaluation in its place the reference's own
@@ -724,11 +724,12 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
  *
  * Margins: the reference's published figures are in its own evaluation units; ours is
  * F_UNIT times as wide (the two agree as sigmoid(v/500) and sigmoid(v/200)).
- * In standard it plays with freestyle's fitted tables (eval.c): with the hand-set weights,
- * whose spread is about 1.4 times the tables' and so too wide for these margins, it was
- * not better than the integer search (-4.0 +- 10.0 points at 200 ms, fifty-eighth
- * session); with the tables, +17.0 +- 8.8 points at 200 ms (sixtieth session). The
- * integer search (search()) stays for caro, which is not measured with this one.
+ * Standard and renju evaluate with freestyle's fitted tables here (eval.c), whose spread
+ * these margins are set for; the hand-set weights' is about 1.4 times as wide. With the
+ * weights, standard on this search was not better than on the integer search (-4.0 +-
+ * 10.0 points at 200 ms, fifty-eighth session); with the tables, +17.0 +- 8.8 points
+ * (sixtieth session). The integer search (search()) stays for caro, which is not
+ * measured with this one.
  */
 #define F_UNIT 2.5f
 #define F_RAZOR_DEPTH 2.6f  /* razoring, and quiescence for threatened nodes, below this */
