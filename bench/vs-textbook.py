@@ -3,7 +3,7 @@
 
     bench/vs-textbook.py --strong S.so [--weights-of T.so] [--nodes N] [--depth D]
                          [--rule R] [--color white|black|both] [--skip N] [--openings N]
-                         [--show-moves]
+                         [--show-moves] [--engine CMD --turn-ms MS] [--peer DIR]
 
 Like examples/gomoku-match (its openings, the textbook's negamax with alpha-beta and
 ordering at a fixed depth), but the strong search has a node limit a move instead of a
@@ -12,6 +12,10 @@ evaluates with the default weights of the build T (default: S). This separates t
 things a change of the default weights does: how the strong search plays, and how good
 an opponent the textbook search becomes. Prints each game (with --show-moves, its moves,
 for a post-mortem) and the strong search's score.
+With --engine CMD (or --peer DIR: the reference engine, as bench/vs-peer.sh runs it) a
+Gomocup-protocol engine plays the strong side instead, --turn-ms a move (default 1000), one
+process for all games; the textbook search is still S's with T's weights. That tells how
+another engine does against the same textbook opponent from the same openings.
 Developer tool: standard library only, not installed.
 """
 import argparse
@@ -22,6 +26,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
 import gomoku  # noqa: E402
+import peerlib as pl  # noqa: E402
+
+RULE_NUMBER = {"freestyle": 0, "standard": 1, "renju": 4}
 
 
 def match_openings():
@@ -30,7 +37,7 @@ def match_openings():
     return re.findall(r'"([0-9, ]+)"', src[start:src.index("};", start)])
 
 
-def play(a, opening, strong_black, weights):
+def play(a, opening, strong_black, weights, brain=None):
     es = gomoku.Engine(15, a.rule, library_path=a.strong)
     et = gomoku.Engine(15, a.rule, library_path=a.strong)
     et.weights = weights
@@ -39,7 +46,10 @@ def play(a, opening, strong_black, weights):
         es.play(x, y)
         et.play(x, y)
     while es.state == gomoku.State.ONGOING:
-        if (es.move_count % 2 == 0) == strong_black:
+        if (es.move_count % 2 == 0) == strong_black and brain is not None:
+            (x, y), _, _ = brain.think([(m.x, m.y) for m in es.moves])
+            mv = gomoku.Move(x, y)  # an illegal one raises GomokuError in play()
+        elif (es.move_count % 2 == 0) == strong_black:
             mv = es.search(time_ms=None, nodes=a.nodes).best
         else:
             mv = et.textbook_search("negamax-ab", depth=a.depth).best
@@ -67,7 +77,17 @@ def main():
     ap.add_argument("--openings", type=int, default=0, help="the first N openings (0 = all)")
     ap.add_argument("--skip", type=int, default=0, help="leave out the first N openings")
     ap.add_argument("--show-moves", action="store_true", help="print each game's moves")
+    ap.add_argument("--engine", default=None,
+                    help="a Gomocup engine's command line plays the strong side")
+    ap.add_argument("--peer", default=None,
+                    help="the reference engine's directory plays the strong side")
+    ap.add_argument("--turn-ms", type=int, default=1000, help="the engine's time a move")
     a = ap.parse_args()
+    brain = None
+    if a.engine or a.peer:
+        argv, cwd = (pl.engine_argv(a.engine), None) if a.engine else pl.peer_command(a.peer)
+        brain = pl.Brain(argv, cwd, os.path.basename(argv[0]))
+        brain.start(15, RULE_NUMBER[a.rule], a.turn_ms)
     weights = gomoku.default_weights(a.weights_of or a.strong)
     ops = match_openings()
     ops = ops[a.skip:]
@@ -77,13 +97,15 @@ def main():
     score = games = 0
     for op in ops:
         for strong_black in colors:
-            s, n, moves = play(a, op, strong_black, weights)
+            s, n, moves = play(a, op, strong_black, weights, brain)
             score += s
             games += 1
             print("%-17s strong %s: %s (%d moves)" % (op, "black" if strong_black else "white",
                   {1.0: "win", 0.5: "draw", 0.0: "loss"}[s], n), flush=True)
             if a.show_moves:
                 print("    " + moves, flush=True)
+    if brain is not None:
+        brain.close()
     print("strong search: %g/%d (%.1f%%)" % (score, games, 100.0 * score / games))
 
 
