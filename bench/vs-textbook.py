@@ -28,7 +28,8 @@ sys.path.insert(0, os.path.join(HERE, "..", "python"))
 import gomoku  # noqa: E402
 import peerlib as pl  # noqa: E402
 
-RULE_NUMBER = {"freestyle": 0, "standard": 1, "renju": 4}
+# The protocol's INFO rule for each rule name (a bit mask: 1 exactly five, 4 renju, 8 caro).
+RULE_NUMBER = {"freestyle": 0, "standard": 1, "renju": 4, "caro": 8}
 
 
 def match_openings():
@@ -72,7 +73,7 @@ def main():
                     help="libgomoku.so whose default weights the textbook search uses")
     ap.add_argument("--nodes", type=int, default=1000000)
     ap.add_argument("--depth", type=int, default=6)
-    ap.add_argument("--rule", default="freestyle")
+    ap.add_argument("--rule", default="freestyle", choices=sorted(RULE_NUMBER))
     ap.add_argument("--color", default="both", choices=["white", "black", "both"])
     ap.add_argument("--openings", type=int, default=0, help="the first N openings (0 = all)")
     ap.add_argument("--skip", type=int, default=0, help="leave out the first N openings")
@@ -87,7 +88,10 @@ def main():
     if a.engine or a.peer:
         argv, cwd = (pl.engine_argv(a.engine), None) if a.engine else pl.peer_command(a.peer)
         brain = pl.Brain(argv, cwd, os.path.basename(argv[0]))
-        brain.start(15, RULE_NUMBER[a.rule], a.turn_ms)
+        try:
+            brain.start(15, RULE_NUMBER[a.rule], a.turn_ms)
+        except pl.EngineError as e:
+            raise SystemExit("vs-textbook.py: %s" % e)
     weights = gomoku.default_weights(a.weights_of or a.strong)
     ops = match_openings()
     ops = ops[a.skip:]
@@ -97,7 +101,14 @@ def main():
     score = games = 0
     for op in ops:
         for strong_black in colors:
-            s, n, moves = play(a, op, strong_black, weights, brain)
+            try:
+                s, n, moves = play(a, op, strong_black, weights, brain)
+            except (pl.EngineError, gomoku.GomokuError) as e:
+                # a crash, a time-out or an illegal move of the engine ends the run
+                if brain is not None:
+                    brain.close()
+                raise SystemExit("vs-textbook.py: %s, opening %s: %s" % (
+                    brain.name if brain else "strong search", op, e))
             score += s
             games += 1
             print("%-17s strong %s: %s (%d moves)" % (op, "black" if strong_black else "white",
