@@ -28,9 +28,6 @@ sys.path.insert(0, os.path.join(HERE, "..", "python"))
 import gomoku  # noqa: E402
 import peerlib as pl  # noqa: E402
 
-# The protocol's INFO rule for each rule name (a bit mask: 1 exactly five, 4 renju, 8 caro).
-RULE_NUMBER = {"freestyle": 0, "standard": 1, "renju": 4, "caro": 8}
-
 
 def match_openings():
     src = open(os.path.join(HERE, "..", "examples", "gomoku-match.c")).read()
@@ -47,10 +44,11 @@ def play(a, opening, strong_black, weights, brain=None):
         es.play(x, y)
         et.play(x, y)
     while es.state == gomoku.State.ONGOING:
-        if (es.move_count % 2 == 0) == strong_black and brain is not None:
+        strong_to_move = (es.move_count % 2 == 0) == strong_black
+        if strong_to_move and brain is not None:
             (x, y), _, _ = brain.think([(m.x, m.y) for m in es.moves])
             mv = gomoku.Move(x, y)  # an illegal one raises GomokuError in play()
-        elif (es.move_count % 2 == 0) == strong_black:
+        elif strong_to_move:
             mv = es.search(time_ms=None, nodes=a.nodes).best
         else:
             mv = et.textbook_search("negamax-ab", depth=a.depth).best
@@ -73,7 +71,7 @@ def main():
                     help="libgomoku.so whose default weights the textbook search uses")
     ap.add_argument("--nodes", type=int, default=1000000)
     ap.add_argument("--depth", type=int, default=6)
-    ap.add_argument("--rule", default="freestyle", choices=sorted(RULE_NUMBER))
+    ap.add_argument("--rule", default="freestyle")
     ap.add_argument("--color", default="both", choices=["white", "black", "both"])
     ap.add_argument("--openings", type=int, default=0, help="the first N openings (0 = all)")
     ap.add_argument("--skip", type=int, default=0, help="leave out the first N openings")
@@ -86,10 +84,12 @@ def main():
     a = ap.parse_args()
     brain = None
     if a.engine or a.peer:
+        if a.rule not in pl.RULE_BY_NAME:
+            raise SystemExit("vs-textbook.py: no protocol rule for %s with an engine" % a.rule)
         argv, cwd = (pl.engine_argv(a.engine), None) if a.engine else pl.peer_command(a.peer)
         brain = pl.Brain(argv, cwd, os.path.basename(argv[0]))
         try:
-            brain.start(15, RULE_NUMBER[a.rule], a.turn_ms)
+            brain.start(15, pl.RULE_BY_NAME[a.rule], a.turn_ms)
         except pl.EngineError as e:
             raise SystemExit("vs-textbook.py: %s" % e)
     weights = gomoku.default_weights(a.weights_of or a.strong)

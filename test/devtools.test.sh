@@ -187,6 +187,22 @@ check "vs-textbook.py --skip plays the third opening only" \
     sh -c "[ \$(grep -c 'strong white: ' '$tmp/vts.txt') -eq 1 ] && grep -q '^7,7 9,7  *strong white: ' '$tmp/vts.txt'"
 check "vs-textbook.py --show-moves prints the game from its opening" \
     grep -Eq '^    7,7 9,7( [0-9]+,[0-9]+)+$' "$tmp/vts.txt"
+# --engine: a Gomocup engine (ours through the protocol) plays the strong side; one that
+# exits at once ends the run with a message and a non-zero status.
+python3 bench/vs-textbook.py --strong "$LIB" --engine ./examples/pbrain-gomoku --turn-ms 100 \
+    --depth 2 --openings 1 > "$tmp/vte.txt" 2>&1
+check "vs-textbook.py --engine exits 0" [ $? -eq 0 ]
+check "vs-textbook.py --engine plays both colours of the first opening" \
+    [ "$(grep -c '^7,7 8,7  *strong \(black\|white\): \(win\|draw\|loss\) ([0-9]* moves)$' "$tmp/vte.txt")" -eq 2 ]
+check "vs-textbook.py --engine totals the two games" grep -Eq '^strong search: (0|0.5|1|1.5|2)/2 ' "$tmp/vte.txt"
+printf '#!/bin/sh\nexit 3\n' > "$tmp/dead"
+chmod +x "$tmp/dead"
+python3 bench/vs-textbook.py --strong "$LIB" --engine "$tmp/dead" --depth 2 --openings 1 \
+    > "$tmp/vtd.txt" 2>&1
+check "vs-textbook.py: an engine that exits ends the run with a non-zero status" [ $? -ne 0 ]
+check "vs-textbook.py: and says so" grep -q '^vs-textbook.py: dead' "$tmp/vtd.txt"
+python3 bench/vs-textbook.py --strong "$LIB" --engine "$tmp/dead" --rule caro > "$tmp/vtc.txt" 2>&1
+check "vs-textbook.py: caro has no protocol rule for an engine" grep -q '^vs-textbook.py: .*caro' "$tmp/vtc.txt"
 
 # ---- vct-bench --refute: the opponent's VCT after each near non-answer of a save line ----
 # Tactics line 53 (freestyle, white to move): black threatens a 7-ply win; 6,6 and 7,5

@@ -1,6 +1,5 @@
 #!/bin/sh
-# Tests of bench/postmortem.py, bench/depth-probe.py, bench/mate-probe.py and
-# bench/vs-textbook.py's --engine without the
+# Tests of bench/postmortem.py, bench/depth-probe.py and bench/mate-probe.py without the
 # reference engine: the first two's self-tests (parsing both engines' reports, the turn and
 # its class, the summary), then the tools end to end on a tiny record with
 # test/fake_peer.py standing in for the reference (it prints evaluations from a table in the
@@ -177,23 +176,5 @@ if [ -z "$GOMOKU_SANITIZED" ]; then
 fi
 "$PY" bench/mate-probe.py attack "$tmp/none.txt" > /dev/null 2>&1
 check "mate-probe.py: a missing file exits 2" [ $? -eq 2 ]
-
-# vs-textbook.py with a Gomocup engine on the strong side (ours through the protocol)
-# against the textbook search at depth 2, the first opening with both colours; then an
-# engine that exits at once, which ends the run with a message and a non-zero status.
-if [ -z "$GOMOKU_SANITIZED" ]; then
-    "$PY" bench/vs-textbook.py --strong lib/libgomoku.so --engine "$ENGINE" --turn-ms 100 \
-        --depth 2 --openings 1 > "$tmp/vt.txt" 2> "$tmp/vt.err"
-    check "vs-textbook.py --engine exits 0" [ $? -eq 0 ]
-    check "it plays both colours of the first opening" \
-        [ "$(grep -c '^7,7 8,7  *strong \(black\|white\): \(win\|draw\|loss\) ([0-9]* moves)$' "$tmp/vt.txt")" -eq 2 ]
-    check "and prints the score over two games" grep -q '^strong search: [0-9.]*/2 (' "$tmp/vt.txt"
-    printf '#!/bin/sh\nexit 3\n' > "$tmp/dead"
-    chmod +x "$tmp/dead"
-    "$PY" bench/vs-textbook.py --strong lib/libgomoku.so --engine "$tmp/dead" --depth 2 \
-        --openings 1 > "$tmp/vt2.txt" 2> "$tmp/vt2.err"
-    check "an engine that exits ends the run with a non-zero status" [ $? -ne 0 ]
-    check "and says so" grep -q '^vs-textbook.py: dead' "$tmp/vt2.err"
-fi
 
 finish peer-tools.test.sh
