@@ -2,6 +2,7 @@
 """depth-probe.py - depth, nodes and branching factor of our engine beside the reference's.
 
     GOMOKU_PEER=/path/to/peer-dir python3 bench/depth-probe.py [--openings 4] [--rule freestyle] [--ms 1000]
+    GOMOKU_PEER=... python3 bench/depth-probe.py --games RECORD... [--plies 8,13,18,23] [--positions 80]
     python3 bench/depth-probe.py --selftest
 
 For each of the first N openings of ../shared/tools/openings.txt, both engines (ours:
@@ -25,6 +26,11 @@ branching factors:
         (depth 5 on; mates and values beyond +-3000 left out). The reference's value
         hardly moves between iterations; ours moved by about 290 a ply in the
         games of the seventeenth session (docs/strength.md).
+
+With --games the positions come from match records instead (bench/vs-peer.sh keeps them):
+the board of each game after 8, 13, 18 and 23 stones (--plies), where the game went on for
+four more moves, up to --positions of them; the middle game is where the two engines'
+values differ most from one iteration to the next.
 
 The reference's last report may belong to an iteration it did not finish (a one-move PV),
 so its depth is the deepest iteration it started; ours is the last it completed.
@@ -59,6 +65,19 @@ def load_openings(path):
             else:
                 out.append([(ord(m.group(1).lower()) - ord("a"), int(m.group(2)) - 1)
                             for m in re.finditer(r"([a-zA-Z])(\d+)", line)])
+    return out
+
+
+def positions_from_games(paths, plies, most):
+    """Positions of match.py records (games.json or games.txt): for each game in turn, the
+    moves before each ply of `plies` that the game outlasts by four moves or more, at most
+    `most` of them; as [(label, moves)]."""
+    out = []
+    for path in paths:
+        for g in pl.load_record(path)["games"]:
+            for p in plies:
+                if len(g["moves"]) > p + 4 and len(out) < most:
+                    out.append(("g%d@%d" % (g["game"], p), g["moves"][:p]))
     return out
 
 
@@ -214,6 +233,15 @@ def selftest():
         f.write("# c\n8,9 8,10 6,5   # +0\n\nh8i9g9\n")
     assert load_openings(p) == [[(8, 9), (8, 10), (6, 5)], [(7, 7), (8, 8), (6, 8)]]
     os.remove(p)
+    p = os.path.join(d, "games.json")
+    with open(p, "w") as f:
+        json.dump({"config": {"rule": 0}, "games": [
+            {"game": 1, "result": "1-0", "moves": ["%d,7" % x for x in range(13)]},
+            {"game": 2, "result": "0-1", "moves": ["%d,5" % x for x in range(10)]}]}, f)
+    got = positions_from_games([p], [4, 8], 3)
+    assert [(lab, len(m)) for lab, m in got] == [("g1@4", 4), ("g1@8", 8), ("g2@4", 4)], got
+    assert got[1][1][-1] == (7, 7)
+    os.remove(p)
     os.rmdir(d)
     print("depth-probe selftest ok")
 
@@ -234,6 +262,11 @@ def main(argv=None):
     ap.add_argument("--last", type=int, default=3, help="iterations averaged in EBF iter")
     ap.add_argument("--max-memory", type=int, default=None,
                     help="INFO max_memory for both (default: none sent, default tables)")
+    ap.add_argument("--games", nargs="+", metavar="RECORD",
+                    help="probe positions of these match.py records instead of the openings")
+    ap.add_argument("--plies", default="8,13,18,23",
+                    help="with --games: the stones on the board of the positions taken")
+    ap.add_argument("--positions", type=int, default=80, help="with --games: at most this many")
     ap.add_argument("--json", help="also write the rows as JSON to this file")
     ap.add_argument("--selftest", action="store_true", help="test the parsing (no engine)")
     cfg = ap.parse_args(argv)
@@ -249,18 +282,27 @@ def main(argv=None):
     our_argv = pl.engine_argv(cfg.engine)
     if not os.access(our_argv[0], os.X_OK):
         raise SystemExit("%s is not an executable (build it: make examples/pbrain-gomoku)" % our_argv[0])
-    openings = load_openings(cfg.openings_file)[:cfg.openings]
-    sys.stdout.write("%s, %d ms a move, one thread, %d openings; ours: %s; reference: %s\n\n" % (
-        pl.RULE_NAMES[rule], cfg.ms, len(openings), " ".join(our_argv), peer_argv[0]))
+    if cfg.games:
+        try:
+            plies = [int(v) for v in cfg.plies.split(",")]
+            positions = positions_from_games(cfg.games, plies, cfg.positions)
+        except (OSError, ValueError, KeyError) as e:
+            ap.error("--games/--plies: %s" % e)
+        what = "%d positions of %s" % (len(positions), " ".join(cfg.games))
+    else:
+        positions = [(i + 1, m) for i, m in enumerate(load_openings(cfg.openings_file)[:cfg.openings])]
+        what = "%d openings" % len(positions)
+    sys.stdout.write("%s, %d ms a move, one thread, %s; ours: %s; reference: %s\n\n" % (
+        pl.RULE_NAMES[rule], cfg.ms, what, " ".join(our_argv), peer_argv[0]))
     sys.stdout.flush()
     rows = []
-    for i, moves in enumerate(openings):
+    for label, moves in positions:
         for eng, kind, brain in (("ours", "ours", pl.Brain(our_argv, None, "ours")),
                                  ("reference", "peer", pl.Brain(peer_argv, peer_cwd, "reference"))):
             row = probe(brain, kind, 15, rule, cfg.ms, moves, cfg.max_memory, cfg.last)
             if row is None:
                 row = summarise_run(kind, [], 0)
-            row.update({"opening": i + 1, "engine": eng,
+            row.update({"opening": label, "engine": eng,
                         "position": " ".join("%d,%d" % m for m in moves)})
             rows.append(row)
     print_table(rows, sys.stdout)

@@ -160,6 +160,29 @@ assert 0 < r['wall_ms'] < 5000, r
 "
 check "the table has a mean row per engine" [ "$(grep -c '^| mean | ' "$tmp/dp.txt")" -eq 2 ]
 
+# depth-probe.py --games: the positions of a match record (one game of 14 moves: the boards
+# after 4 and 8 stones; 12 is too near its end), both engines on each.
+"$PY" -c "
+import json
+json.dump({'config': {'rule': 0}, 'games': [{'game': 3, 'result': '1-0',
+    'moves': ['7,7', '8,8', '7,8', '8,7', '6,9', '9,6', '5,10', '10,5', '4,11', '11,4',
+              '3,3', '12,12', '2,2', '13,13']}]}, open('$tmp/rec.json', 'w'))
+"
+FAKE_PEER_EVALS='{"default": "7"}' "$PY" bench/depth-probe.py --peer "$tmp/peer" \
+    --engine "$ENGINE" --games "$tmp/rec.json" --plies 4,8,12 --ms 150 --json "$tmp/dg.json" > "$tmp/dg.txt" 2>&1
+check "depth-probe.py --games exits 0" [ $? -eq 0 ]
+check "depth-probe.py --games: two positions of game 3, each searched by both engines" "$PY" -c "
+import json
+rows = json.load(open('$tmp/dg.json'))['rows']
+assert [(r['opening'], r['engine']) for r in rows] == [('g3@4', 'ours'), ('g3@4', 'reference'),
+    ('g3@8', 'ours'), ('g3@8', 'reference')], rows
+assert rows[2]['position'].split()[-1] == '10,5' and all(r['depth'] for r in rows), rows
+"
+"$PY" bench/depth-probe.py --peer "$tmp/peer" --engine "$ENGINE" --games "$tmp/none.json" > "$tmp/dn.txt" 2>&1
+check "depth-probe.py --games: a record that is not there exits 2" [ $? -eq 2 ]
+check "depth-probe.py --games: ... with a message, not a traceback" \
+    sh -c "grep -q 'none.json' '$tmp/dn.txt' && ! grep -q Traceback '$tmp/dn.txt'"
+
 # mate-probe.py on the postmortem's report: our move 7 turned the fake's +M7 for us into
 # -M5, so that is the one blunder, with the moves up to it; the library (attack) finds no
 # win for white there (a closed four only), and our other moves keep the fake's -M5.
