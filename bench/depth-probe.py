@@ -276,8 +276,8 @@ def main(argv=None):
     if cfg.rule.lower() not in pl.RULE_BY_NAME:
         ap.error("unknown rule %r" % cfg.rule)
     rule = pl.RULE_BY_NAME[cfg.rule.lower()]
-    if cfg.ms <= 0 or cfg.openings <= 0 or cfg.last <= 0:
-        ap.error("--ms, --openings and --last must be positive")
+    if cfg.ms <= 0 or cfg.openings <= 0 or cfg.last <= 0 or cfg.positions <= 0:
+        ap.error("--ms, --openings, --last and --positions must be positive")
     peer_argv, peer_cwd = pl.peer_command(cfg.peer, cfg.peer_exe)
     our_argv = pl.engine_argv(cfg.engine)
     if not os.access(our_argv[0], os.X_OK):
