@@ -231,6 +231,23 @@ static int line_fours(const board *b, int c, int *list)
     return n;
 }
 
+/* Wins read from the class counts, as the reference's search reads them: an open-four
+ * point of the mover wins in three plies; a four-three point wins in five when the
+ * opponent has no four to interpose (freestyle's fractional search; renju's black has
+ * forbidden points that the counts do not see). */
+static int static_win(const board *b, int ply)
+{
+    int me = b->side - 1, opp = 1 - me;
+    if (b->rule == GOMOKU_RENJU || b->ncls[opp][K_FIVE] > 0)
+        return 0;
+    if (b->ncls[me][K_OPEN_FOUR] > 0)
+        return WIN - ply - 3;
+    if (b->ncls[me][K_FOUR_THREE] > 0 &&
+        b->ncls[opp][K_FOUR] + b->ncls[opp][K_FOUR_THREE] + b->ncls[opp][K_OPEN_FOUR] == 0)
+        return WIN - ply - 5;
+    return 0;
+}
+
 /* The attacker's first four may be any; each later one must lie on a line through the
  * attacker's previous four stone, within four cells, so that the sequence builds on
  * itself, as the fours of a VCF do. Fours elsewhere on a crowded board would otherwise
@@ -257,26 +274,105 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int a
             update_pv(t, ply, block);
         return s;
     }
-    int stand = evaluate(t);
+    int fref = t->sh->fref, stand, qhave = 0;
+    if (fref) {
+        int w = static_win(b, ply);
+        if (w)
+            return w;
+        /* The table's entry, from a search of any depth: a cut, or a better estimate than
+         * the static value. */
+        tt_hit h;
+        qhave = gomoku__tt_probe(t->sh->tt, b->hash, ply, &h);
+        if (qhave) {
+            if (h.bound == TT_LOWER && h.score == TT_STATIC_ONLY)
+                h.bound = TT_NONE;
+            if ((h.bound & TT_LOWER) && h.score > alpha)
+                alpha = h.score;
+            if ((h.bound & TT_UPPER) && h.score < beta)
+                beta = h.score;
+            if (alpha >= beta)
+                return h.score;
+            stand = h.eval != TT_EVAL_NONE ? h.eval : evaluate(t);
+            if (h.bound & (h.score > stand ? TT_LOWER : TT_UPPER))
+                stand = h.score;
+        } else {
+            stand = evaluate(t);
+            if (stand >= beta) {
+                gomoku__tt_store(t->sh->tt, b->hash, ply, 0, stand, stand, 0, TT_LOWER, 0);
+                return stand;
+            }
+        }
+    } else
+        stand = evaluate(t);
     /* Only the side to move at the horizon attacks: the defender's fours still come in
      * as forced replies, but letting both sides start four sequences multiplies the
      * tree for little gain. */
-    if (stand >= beta || qd >= QS_MAX || b->side != attacker)
+    if (stand >= beta || qd >= QS_MAX || b->side != attacker ||
+        b->npat[me][P_FOUR] + b->npat[me][P_OPEN_FOUR] == 0) {
+        if (fref && stand < beta) {
+            /* Kept, so that a later visit finds it (and the pv flag of a principal
+             * variation's leaf). */
+            int pv = beta - alpha > 1;
+            gomoku__tt_store(t->sh->tt, b->hash, ply, 0, stand, stand, 0,
+                             pv && stand > alpha ? TT_EXACT : TT_UPPER, pv);
+        }
         return stand;
-    if (b->npat[me][P_FOUR] + b->npat[me][P_OPEN_FOUR] == 0)
-        return stand;
+    }
     /* Four sequences transpose a lot: the table answers repeated ones. */
     tt_hit hit;
-    if (gomoku__tt_probe(t->sh->tt, b->hash, ply, &hit) &&
+    if (gomoku__tt_probe(t->sh->tt, b->hash, ply, &hit) && hit.score != TT_STATIC_ONLY &&
         ((hit.bound == TT_EXACT) || (hit.bound == TT_LOWER && hit.score >= beta) ||
          (hit.bound == TT_UPPER && hit.score <= alpha)))
         return hit.score;
     int old_alpha = alpha;
     int best = stand;
+    int k = qd / 2;
+    /* Delta pruning: a null window far above the static value fails low. */
+    if (fref && beta - alpha == 1) {
+        int margin = 2086 - 60 * k;
+        if (margin < 768)
+            margin = 768;
+        if (stand + (int)(2.5f * margin) < alpha) { /* F_UNIT: the reference's margin */
+            gomoku__tt_store(t->sh->tt, b->hash, ply, 0, alpha, stand, 0, TT_UPPER, 0);
+            return alpha;
+        }
+    }
     if (stand > alpha)
         alpha = stand;
     int *list = t->moves[ply], *score = t->scores[ply];
-    int n = qd < 2 ? gomoku__box_fours(b, &t->bx[ply], list) : line_fours(b, b->moves[b->nmoves - 2], list);
+    int n;
+    if (fref) {
+        /* Fours near the attacker's previous stone (two cells around it, four along its
+         * lines); from the third attacking four on, only those that also make a two or
+         * better on another line, or a four-three. */
+        int own = b->nmoves >= 2 ? b->moves[b->nmoves - 2] : 0;
+        n = 0;
+        if (own > 0) {
+            int ox = board_x(b, own), oy = board_y(b, own);
+            for (int dy = -4; dy <= 4; dy++)
+                for (int dx = -4; dx <= 4; dx++) {
+                    int ax = abs(dx), ay = abs(dy);
+                    if (!(ax <= 2 && ay <= 2) && !(dx == 0 || dy == 0 || ax == ay))
+                        continue;
+                    int x = ox + dx, y = oy + dy;
+                    if (x < 0 || y < 0 || x >= b->size || y >= b->size)
+                        continue;
+                    int q = board_index(b, x, y);
+                    if (b->cell[q] != C_EMPTY || b->cls[q][me] < K_FOUR)
+                        continue;
+                    if (k >= 2 && b->cls[q][me] < K_FOUR_THREE) {
+                        int lines = 0;
+                        for (int d = 0; d < NDIR; d++)
+                            lines += ((b->pat[q][d] >> (4 * me)) & 15) >= P_OPEN_TWO;
+                        if (lines < 2)
+                            continue;
+                    }
+                    list[n++] = q;
+                }
+        }
+    } else
+        n = qd < 2 ? gomoku__box_fours(b, &t->bx[ply], list)
+                   : line_fours(b, b->moves[b->nmoves - 2], list);
     for (int i = 0; i < n; i++)
         score[i] = move_value(b, list[i], me);
     for (int i = 0; i < n; i++) {
@@ -301,7 +397,8 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int a
     }
     if (!t->stopped)
         gomoku__tt_store(t->sh->tt, b->hash, ply, 0, best, stand, 0,
-                         best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER, 0);
+                         best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER,
+                         fref && beta - old_alpha > 1);
     return best;
 }
 
@@ -730,6 +827,21 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
  * 10.0 points at 200 ms, fifty-eighth session); with the tables, +17.0 +- 8.8 points
  * (sixtieth session). The integer search (search()) stays for caro, which is not
  * measured with this one.
+ *
+ * Freestyle goes further (sh->fref). Traced node by node beside the reference's search
+ * on our pieces (sixty-fifth session), the two trees parted at details that no earlier
+ * screen had moved: the root is a node like any other (its moves ordered again each
+ * iteration with the history, which it teaches; its depth cut from the depth it stored;
+ * its late moves reduced and searched again as elsewhere), the order scores the other
+ * moves only after the table's move has been searched (pick_order()), a table cut
+ * teaches the history, the static value goes into the table when first computed (a later
+ * visit is a table hit, which the margins read), the quiescence search reads and writes
+ * the table at every exit, a root child's improvement is measured against the root, and
+ * the searches start at depth 2 with no threat search at the root. Each alone had been
+ * level or had not been tried; together they took freestyle from 70/200 to 81/200 at 200
+ * ms (+5.5 +- 7.5 points) and to 55.5/162 (34.3%) at 1 s (+1.9 +- 9.7 points against
+ * the search before; docs/strength.md). Standard and renju keep the rules above,
+ * unmeasured with these.
  */
 #define F_UNIT 2.5f
 #define F_RAZOR_DEPTH 2.6f  /* razoring, and quiescence for threatened nodes, below this */
@@ -759,6 +871,27 @@ static inline int fhist_bonus(float d)
 {
     int v = (int)(25 * d * d + 105 * d - 157);
     return v > 8927 ? 8927 : v;
+}
+
+/* The history after a node's search found its best move (a node of the fractional
+ * search, or freestyle's root): the move gains by its kind (attack or quiet, quiet only
+ * when the opponent has no open-four point), and the moves of that kind searched before
+ * it lose. Returns 1 when the best move was a quiet one that gained. */
+static int teach_history(search_thread *t, int best_move, float depth, int o4,
+                         const int *attacks, int na, const int *quiets, int nq)
+{
+    int me = t->b->side - 1, bonus = fhist_bonus(depth), quiet = 0;
+    if (t->b->cls[best_move][me] >= K_THREE)
+        fhist_add(&t->fhist[me][best_move][0], bonus);
+    else if (!o4) {
+        fhist_add(&t->fhist[me][best_move][1], bonus);
+        for (int j = 0; j < nq; j++)
+            fhist_add(&t->fhist[me][quiets[j]][1], -bonus);
+        quiet = 1;
+    }
+    for (int j = 0; j < na; j++)
+        fhist_add(&t->fhist[me][attacks[j]][0], -bonus);
+    return quiet;
 }
 
 /* Lines on which `side` makes an open two or better with a stone on m: two or more. */
@@ -796,11 +929,52 @@ static void fscore_moves(const search_thread *t, const int *list, int *score, in
     }
 }
 
+/* The move order of freestyle's fractional search, as the reference orders its moves: the
+ * cells in board order, scored cell score * 3 / 2 plus the history (attack moves by their
+ * own table), the table's move first, then a stable insertion sort of the scores of 0 or
+ * more; the rest (moves with a bad history) stay behind them in the order the sort leaves.
+ * The caller scores the other moves again after the table's move is searched, since that
+ * search has taught the history (fsearch(), root_iteration()). */
+static void pick_order(const search_thread *t, int *list, int *score, int n, int tt_move)
+{
+    const board *b = t->b;
+    int me = b->side - 1;
+    for (int i = 1; i < n; i++) {
+        int m = list[i], j = i;
+        while (j > 0 && list[j - 1] > m) {
+            list[j] = list[j - 1];
+            j--;
+        }
+        list[j] = m;
+    }
+    for (int i = 0; i < n; i++) {
+        int m = list[i];
+        int h = b->cls[m][me] >= K_THREE ? t->fhist[me][m][0] / 128 : t->fhist[me][m][1] / 256;
+        score[i] = m == tt_move ? 1 << 28 : move_value(b, m, me) * 3 / 2 + h;
+    }
+    int end = 0;
+    for (int p = 1; p < n; p++)
+        if (score[p] >= 0) {
+            int tm = list[p], ts = score[p];
+            end++;
+            list[p] = list[end];
+            score[p] = score[end];
+            int q = end;
+            while (q > 0 && ts > score[q - 1]) {
+                list[q] = list[q - 1];
+                score[q] = score[q - 1];
+                q--;
+            }
+            list[q] = tm;
+            score[q] = ts;
+        }
+}
+
 static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, int pv_node,
                    int cut)
 {
     board *b = t->b;
-    int me = b->side - 1, opp = 1 - me;
+    int me = b->side - 1, opp = 1 - me, fref = t->sh->fref;
     /* Threatened: the opponent has a five point (o5) or an open-four point (o4 counts both). */
     int o5 = b->ncls[opp][K_FIVE], o4 = o5 + b->ncls[opp][K_OPEN_FOUR];
     int horizon = 0;
@@ -808,12 +982,14 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         /* At a principal variation's horizon a side facing an open-four or four-three point
          * searches its defences one more ply (see search()); elsewhere the quiescence
          * search takes the node. */
-        if (pv_node && !o5 && !b->ncls[me][K_FIVE] &&
+        if (!fref && pv_node && !o5 && !b->ncls[me][K_FIVE] &&
             b->ncls[opp][K_OPEN_FOUR] + b->ncls[opp][K_FOUR_THREE] > 0) {
             horizon = 1;
             depth = 1;
         } else
-            return qsearch(t, alpha, beta, ply, 0, b->side);
+            /* Facing a five (freestyle), the side that made the four goes on attacking
+             * after the block, as the reference's quiescence does. */
+            return qsearch(t, alpha, beta, ply, 0, fref && o5 ? 3 - b->side : b->side);
     }
     int done;
 #ifdef GOMOKU_NODE_PROFILE
@@ -823,6 +999,11 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
     if (node_start(t, ply, MAX_PLY - QS_MAX - 2, &done)) {
         PROF(t->prof.settled[pd]++);
         return done;
+    }
+    if (fref) {
+        int w = static_win(b, ply);
+        if (w)
+            return w;
     }
     if (alpha < -(WIN - ply))
         alpha = -(WIN - ply);
@@ -845,6 +1026,8 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         tt_value = hit.score;
         tt_depth = hit.depth;
         tt_bound = hit.bound;
+        if (tt_bound == TT_LOWER && tt_value == TT_STATIC_ONLY)
+            tt_bound = TT_NONE, tt_value = 0;
     }
     if (!skip)
         t->fpv[ply] = pv_node || (have && hit.pv);
@@ -852,6 +1035,19 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
     if (!pv_node && have && tt_depth >= depth &&
         (tt_bound & (tt_value >= beta ? TT_LOWER : TT_UPPER))) {
         PROF(t->prof.table[pd]++);
+        /* The table's quiet move that holds earns its history, one that fails low loses
+         * it (freestyle, as the reference). */
+        if (fref && tt_move && !o4 && b->cls[tt_move][me] < K_THREE) {
+            int bonus = fhist_bonus(depth);
+            if (tt_value >= beta) {
+                fhist_add(&t->fhist[me][tt_move][1], bonus);
+                if (t->killer[ply][0] != tt_move) {
+                    t->killer[ply][1] = t->killer[ply][0];
+                    t->killer[ply][0] = tt_move;
+                }
+            } else
+                fhist_add(&t->fhist[me][tt_move][1], -bonus);
+        }
         return tt_value;
     }
 
@@ -865,12 +1061,20 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
     else {
         int sv = have && hit.eval != TT_EVAL_NONE ? hit.eval : evaluate(t);
         t->sev[ply] = eval = sv;
+        /* Freestyle keeps the static value in the table at once: a later visit reads it,
+         * and counts as a table hit for the margins below. */
+        if (fref && !have && !skip)
+            gomoku__tt_store(t->sh->tt, key, ply, 0, TT_STATIC_ONLY, sv, 0, TT_LOWER,
+                             t->fpv[ply]);
         have_eval = 1;
         /* A searched bound on the far side of the static value says more. */
         if (have && tt_value < GOMOKU_SCORE_WIN_MIN && tt_value > -GOMOKU_SCORE_WIN_MIN &&
             (tt_bound & (tt_value > eval ? TT_LOWER : TT_UPPER)))
             eval = tt_value;
-        improvement = ply >= 2 ? t->sev[ply] - t->sev[ply - 2] : 1;
+        /* A root child compares with the root's value seen from its side. */
+        improvement = ply >= 2 ? t->sev[ply] - t->sev[ply - 2]
+                      : fref   ? t->sev[ply] + t->sev[0]
+                               : 1;
     }
     if (!o5 && !horizon) {
         /* Razoring: near the horizon, a value far below alpha is left to the quiescence
@@ -941,7 +1145,10 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         return qsearch(t, alpha, beta, ply, 0, b->side);
     if (n == 0)
         return forced ? -(WIN - ply - 2) : evaluate(t);
-    fscore_moves(t, list, score, n, tt_move);
+    if (fref)
+        pick_order(t, list, score, n, tt_move);
+    else
+        fscore_moves(t, list, score, n, tt_move);
 #ifdef GOMOKU_NODE_PROFILE
     int pk = horizon   ? PROF_HORIZON
              : forced  ? PROF_THREAT
@@ -954,7 +1161,10 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
     int last = b->nmoves >= 1 ? b->moves[b->nmoves - 1] : 0;
     int own_last = b->nmoves >= 2 ? b->moves[b->nmoves - 2] : 0;
     int best = -INF, best_move = 0, count = 0, old_alpha = alpha;
-    int attacks[32], na = 0, quiets[64], nq = 0;
+    /* The moves searched before the best one, whose history falls (freestyle keeps as
+     * many as the reference does). */
+    int attacks[48], na = 0, quiets[192], nq = 0;
+    int max_na = fref ? 48 : 32, max_nq = fref ? 192 : 64;
     int rest_added = forced != GEN_FORCED_PARTIAL;
     for (int i = 0; i < n || !rest_added; i++) {
         if (i == n) {
@@ -965,19 +1175,31 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
             if (i == n)
                 break;
         }
-        pick_best(list, score, n, i);
+        if (!fref)
+            pick_best(list, score, n, i);
+        else if (i == 1 && tt_move && list[0] == tt_move)
+            pick_order(t, list + 1, score + 1, n - 1, 0); /* scored after the table move */
         int m = list[i];
         if (m == skip || move_illegal(b, m))
             continue;
         count++;
         int cme = b->cls[m][me], copp = b->cls[m][opp];
-        int important = cme >= K_THREE || copp >= K_THREE || makes_double_two(b, m, me);
+        int dtwo = makes_double_two(b, m, me);
+        int important = cme >= K_THREE || copp >= K_THREE || dtwo;
         int trivial = cme == K_NONE && copp == K_NONE && shapeless(b, m);
         int d_opp = cell_distance(b, m, last), d_own = cell_distance(b, m, own_last);
+        /* The reference counts a root child's own last move as near (it has none in its
+         * search stack); freestyle does the same. */
+        if (fref && ply < 2)
+            d_own = -1;
         int distract = d_own > 4 && d_opp > 4;
-        /* Pruning, once a move that does not lose is known; never the mover's fours. */
-        if (!horizon && best > -GOMOKU_SCORE_WIN_MIN && cme < K_FOUR) {
+        /* Pruning, once a move that does not lose is known; never the mover's fours
+         * (freestyle: its fours too, and below a ply every move but the first, as the
+         * reference counts them). */
+        if (!horizon && best > -GOMOKU_SCORE_WIN_MIN && (fref || cme < K_FOUR)) {
             int limit = 3 + (int)powf((float)(int)depth, 1.32f);
+            if (fref && depth < 1)
+                limit = 0;
             if (improvement <= 0)
                 limit /= 2;
             if (count >= limit)
@@ -1031,9 +1253,11 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
                 r += 1.8f;
             if (o4 && copp < K_FOUR)
                 r += (d_opp > 4 ? 1.93f : 0) + (d_own > 4 ? 0.96f : 0);
+            /* An attack that goes on. (Standard and renju ask for the double two after the
+             * move is made, where the cell is taken and none is found: kept as measured.) */
             if (!o4 && ply >= 2 && t->fmade[ply + 2][me] >= K_THREE &&
-                (cme >= K_THREE || (d_own <= 4 && makes_double_two(b, m, me))))
-                r -= 0.53f; /* an attack that goes on */
+                (cme >= K_THREE || (d_own <= 4 && (fref ? dtwo : makes_double_two(b, m, me)))))
+                r -= 0.53f;
             int stat = t->fhist[me][m][0] + t->fhist[me][m][1] * 780 / 1024 - 3322;
             r -= (float)stat / (12267.0f + 4380.0f * (depth > 5.4f));
             float d = new_depth - r;
@@ -1087,9 +1311,9 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         }
         if (m != best_move) {
             if (cme >= K_THREE) {
-                if (na < 32)
+                if (na < max_na)
                     attacks[na++] = m;
-            } else if (!o4 && nq < 64)
+            } else if (!o4 && nq < max_nq)
                 quiets[nq++] = m;
         }
     }
@@ -1097,21 +1321,10 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         return best == -INF ? alpha : best;
     if (count == 0)
         return -(WIN - ply - 2);
-    if (best_move) {
-        int bonus = fhist_bonus(depth);
-        if (b->cls[best_move][me] >= K_THREE)
-            fhist_add(&t->fhist[me][best_move][0], bonus);
-        else if (!o4) {
-            fhist_add(&t->fhist[me][best_move][1], bonus);
-            for (int j = 0; j < nq; j++)
-                fhist_add(&t->fhist[me][quiets[j]][1], -bonus);
-            if (t->killer[ply][0] != best_move) {
-                t->killer[ply][1] = t->killer[ply][0];
-                t->killer[ply][0] = best_move;
-            }
-        }
-        for (int j = 0; j < na; j++)
-            fhist_add(&t->fhist[me][attacks[j]][0], -bonus);
+    if (best_move && teach_history(t, best_move, depth, o4, attacks, na, quiets, nq) &&
+        t->killer[ply][0] != best_move) {
+        t->killer[ply][1] = t->killer[ply][0];
+        t->killer[ply][0] = best_move;
     }
     int bound = best >= beta ? TT_LOWER : pv_node && best_move ? TT_EXACT : TT_UPPER;
     /* The pv flag: a node that failed low under a pv node joins the pv's neighbourhood; a
@@ -1237,10 +1450,87 @@ static int root_iteration(search_thread *t, int *list, int *rscore, int n, int d
     t->fpv[0] = 1;
     t->fext[0] = 0;
     t->extc[1] = 0;
+    /* Freestyle's root is a node of the fractional search (fsearch()'s rules, as the
+     * reference's root): the moves in pick_order() each iteration, the last best first;
+     * the root's depth cut by 0.28 of the plies it gained since the iteration before
+     * stored it, and a ply more once alpha rose; late moves reduced; the history taught
+     * as at any node. Other rules search every move to depth - 1. */
+    float rdepth = (float)depth;
+    int xr = t->sh->fref && n > 1;
+    if (xr && t->root_depth >= 0 && depth > 1) {
+        float r = ((float)depth - (float)t->root_depth) * 0.28f;
+        rdepth -= r < 0 ? 0 : r > 3.6f ? 3.6f : r;
+    }
+    board *rb = t->b;
+    int sc[GOMOKU_MAX_CELLS];
+    if (xr)
+        pick_order(t, list, sc, n, list[0]);
+    int rme = rb->side - 1, ropp = 1 - rme;
+    int r_att[48], r_na = 0, r_q[192], r_nq = 0, r_best = 0;
+    int r_o4 = rb->ncls[ropp][K_FIVE] + rb->ncls[ropp][K_OPEN_FOUR];
     for (int i = 0; i < n; i++) {
+        if (xr && i == 1 && n > 2)
+            pick_order(t, list + 1, sc + 1, n - 1, 0);
         int m = list[i];
         int s;
         int child_depth = n == 1 ? depth : depth - 1;
+        if (xr) {
+            int cme = rb->cls[m][rme], copp = rb->cls[m][ropp];
+            int important = cme >= K_THREE || copp >= K_THREE || makes_double_two(rb, m, rme);
+            int trivial = cme == K_NONE && copp == K_NONE && shapeless(rb, m);
+            /* Every root move counts as near the last moves (see fsearch()): none is a
+             * distraction, and a first move that is a four gains the near four's ply. */
+            float ext = (i == 0 && depth >= 2 && t->root_depth >= 0) ? 0.25f : 0;
+            if (i == 0 && depth >= 2 && t->root_depth >= 0 && cme >= K_FOUR)
+                ext += 0.24f;
+            float new_depth = rdepth - 1 + ext;
+            t->fmade[4][0] = rb->cls[m][0];
+            t->fmade[4][1] = rb->cls[m][1];
+            int stat = t->fhist[rme][m][0] + t->fhist[rme][m][1] * 780 / 1024 - 3322;
+            search_make(t, 0, m);
+            if (i == 0)
+                s = -fsearch(t, -beta, -alpha, new_depth, 1, 1, 0);
+            else {
+                float d = new_depth;
+                if (rdepth >= 2 && i >= 2) {
+                    int di = (int)rdepth < 63 ? (int)rdepth : 63;
+                    float r = t->sh->flmr[di][i + 1 < 63 ? i + 1 : 63];
+                    r -= (float)(beta - alpha) / (float)(t->root_delta > 0 ? t->root_delta : 1);
+                    if (r < 0)
+                        r = 0;
+                    r += 3.5f * (trivial ? 0.0385f : !important ? 0.0222f : 0.0055f);
+                    r -= 0.97f;
+                    r -= (float)stat / (12267.0f + 4380.0f * (rdepth > 5.4f));
+                    d = new_depth - r;
+                    if (d > new_depth + 1)
+                        d = new_depth + 1;
+                    if (d < 1)
+                        d = 1;
+                }
+                s = -fsearch(t, -alpha - 1, -alpha, d, 1, 0, 1);
+                if (s > alpha && d < new_depth && !t->stopped) {
+                    /* Searched again to full depth, deeper when it beat alpha by far. */
+                    float gap = new_depth - d;
+                    int more = (s > alpha + F_UNIT * (34 + 11 * gap)) +
+                               (s > alpha + F_UNIT * (349 + 26 * gap)) - (s < best + new_depth);
+                    if (more > 1) {
+                        if (t->fext[1] >= 5.0f)
+                            more = 1;
+                        else
+                            t->fext[1] += (float)(more - 1);
+                    }
+                    new_depth += (float)more;
+                    if (d < new_depth)
+                        s = -fsearch(t, -alpha - 1, -alpha, new_depth, 1, 0, 1);
+                }
+                /* A move that beat alpha gets its own window, above beta too. */
+                if (s > alpha && !t->stopped)
+                    s = -fsearch(t, -beta, -alpha, new_depth, 1, 1, 0);
+            }
+            if (s > alpha && s < beta && !t->stopped && rdepth > 2 && rdepth < 12 &&
+                abs(s) < (int)(F_UNIT * 2000))
+                rdepth -= 1.0f; /* a ply less once alpha rose, as at any node */
+        } else {
         t->fmade[4][0] = t->b->cls[m][0];
         t->fmade[4][1] = t->b->cls[m][1];
         search_make(t, 0, m);
@@ -1251,10 +1541,22 @@ static int root_iteration(search_thread *t, int *list, int *rscore, int n, int d
             if (s > alpha && s < beta && !t->stopped)
                 s = -root_child(t, -beta, -alpha, child_depth, 1, 0);
         }
+        }
         search_unmake(t);
         if (t->stopped)
             break;
         rscore[i] = s;
+        if (xr) {
+            if (s > best && s > alpha)
+                r_best = m;
+            if (m != r_best) {
+                if (rb->cls[m][rme] >= K_THREE) {
+                    if (r_na < 48)
+                        r_att[r_na++] = m;
+                } else if (!r_o4 && r_nq < 192)
+                    r_q[r_nq++] = m;
+            }
+        }
         /* Another move beats the best one and has not passed the threat check: the main
          * search keeps the final check's reserve again, so that a stop leaves time to
          * check it. A first move that merely fails low is still the move a stop would
@@ -1273,6 +1575,10 @@ static int root_iteration(search_thread *t, int *list, int *rscore, int n, int d
                 break;
         }
     }
+    if (xr && !t->stopped && r_best)
+        teach_history(t, r_best, rdepth, r_o4, r_att, r_na, r_q, r_nq);
+    if (xr && !t->stopped)
+        t->root_depth = (int)rdepth;
     if (*best_i > 0 && best > alpha0) {
         /* Best move to the front, the others keep their order. */
         int m = list[*best_i], s = rscore[*best_i];
@@ -1385,7 +1691,11 @@ static void iterate(search_thread *t, root_result *out)
         gomoku__rootthreat_best_changed(sh->rt, list[0]);
 
     int prev = 0, unstable = 0;
-    int start_depth = 1; /* a helper's iterations: see below */
+    int fref = sh->fref;
+    t->root_depth = -1;
+    /* Freestyle starts at depth 2, as the reference does (a helper's iterations: see
+     * below). */
+    int start_depth = fref ? 2 : 1;
     for (int depth = start_depth; depth <= sh->max_depth; depth++) {
         /* A helper starts each iteration deeper than the one the main thread is in (one
          * ply for odd ids, two for even ones), so that it fills the table ahead of the
@@ -1404,16 +1714,42 @@ static void iterate(search_thread *t, root_result *out)
             for (int i = 0; i < MAX_PADDED; i++)
                 t->history[s][i] /= 2;
         int alpha = -INF, beta = INF, delta = 60, score, best_i;
-        if (depth >= 4 && !GOMOKU_SCORE_IS_WIN(prev) && !GOMOKU_SCORE_IS_LOSS(prev) &&
+        if (fref) {
+            /* The reference's window: 16 of its units (40 of ours) from depth 5 on, widened
+             * after each fail by d * (3 + |v| / 1024) / 4 + 6 in its units. */
+            delta = 40;
+            if (depth >= 5) {
+                alpha = prev - delta < -INF ? -INF : prev - delta;
+                beta = prev + delta > INF ? INF : prev + delta;
+            }
+        } else if (depth >= 4 && !GOMOKU_SCORE_IS_WIN(prev) && !GOMOKU_SCORE_IS_LOSS(prev) &&
             prev > -5000 && prev < 5000) {
             alpha = prev - delta;
             beta = prev + delta;
         }
         int prev_best = list[0];
+        int fails_high = 0;
         for (;;) {
-            score = root_iteration(t, list, rscore, n, depth, alpha, beta, &best_i);
+            /* (Freestyle: every third fail high in a row searches a ply shallower.) */
+            int d = fref && depth - fails_high / 3 >= 1 ? depth - fails_high / 3 : depth;
+            score = root_iteration(t, list, rscore, n, d, alpha, beta, &best_i);
             if (t->stopped)
                 break;
+            if (fref) {
+                /* A fail low also brings beta to the middle of the old window. */
+                if (score <= alpha && alpha > -INF) {
+                    beta = (alpha + beta) / 2;
+                    alpha = score - delta < -INF ? -INF : score - delta;
+                    fails_high = 0;
+                } else if (score >= beta && beta < INF) {
+                    beta = score + delta > INF ? INF : score + delta;
+                    fails_high++;
+                } else
+                    break;
+                int vr = (int)(abs(score) / 2.5f), dr = (int)(delta / 2.5f);
+                delta = (int)(2.5f * (float)(dr * (3 + vr / 1024) / 4 + 6));
+                continue;
+            }
             if (score <= alpha && alpha > -INF) {
                 alpha = score - delta < -INF ? -INF : score - delta;
                 if (alpha < -5000)
@@ -1470,7 +1806,7 @@ static void iterate(search_thread *t, root_result *out)
             depth--;
             continue;
         }
-        if (t->id == 0 && n > 1 && depth >= VERIFY_FROM && !GOMOKU_SCORE_IS_WIN(score) &&
+        if (!fref && t->id == 0 && n > 1 && depth >= VERIFY_FROM && !GOMOKU_SCORE_IS_WIN(score) &&
             gomoku__rootthreat_wants_check(sh->rt, list[0])) {
             if (refuted_by_threat(t, list[0])) {
                 memmove(list, list + 1, (size_t)(n - 1) * sizeof *list);
@@ -1688,6 +2024,9 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     sh.lmr = lmr_table;
     /* The fractional-depth search in every rule but caro (see fsearch()). */
     sh.fractional = engine->b.rule != GOMOKU_CARO;
+    /* Freestyle's fractional search goes further toward the reference's (see fsearch()),
+     * without the root's threat searches. */
+    sh.fref = engine->b.rule == GOMOKU_FREESTYLE;
     sh.flmr = flmr_table[engine->b.rule];
     sh.ffutility = f_futility[engine->b.rule];
     sh.nthreads = nthreads;
@@ -1756,7 +2095,7 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     }
     GOMOKU__TRACE("rootmoves+worker");
     int line[MAX_PLY], len = 0;
-    if (sh.root_n > 1)
+    if (sh.root_n > 1 && !sh.fref)
         len = gomoku__rootthreat_before(&rt, ts[0].b, sh.root_list, &sh.root_n, root_score,
                                         line);
     GOMOKU__TRACE("before");
@@ -1780,7 +2119,8 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     /* The final check gets its share of the clock: while the best move has not passed
      * the threat check, the main search stops that much earlier. Set before the helpers
      * start, which read it. */
-    gomoku__clock_reserve(&sh.clock, ROOTTHREAT_VERIFY_SHARE);
+    if (!sh.fref)
+        gomoku__clock_reserve(&sh.clock, ROOTTHREAT_VERIFY_SHARE);
     /* The Lazy SMP helpers: the threads after the worker (all but the main one when
      * there is none). A thread that cannot be started ends the list. */
     int first_helper = 1 + worker, started = first_helper;
@@ -1811,7 +2151,7 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
             engine->progress_fn(&info, engine->progress_payload);
         }
     }
-    if (!proven && !atomic_load(&engine->stop))
+    if (!proven && !atomic_load(&engine->stop) && !sh.fref)
         move = gomoku__rootthreat_final_check(&rt, ts[0].b, move, r.score, sh.final_list,
                                               sh.final_n);
     if (!proven && move != r.move)

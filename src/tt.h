@@ -27,6 +27,10 @@ typedef struct tt_hit {
 /* An entry's eval when the node had no static value of its own (the fractional search's
  * nodes under a threat take their parent's). */
 #define TT_EVAL_NONE (-32768)
+/* The score of an entry that holds a static value only (freestyle's fractional search
+ * stores one when it first evaluates a node): a lower bound that says nothing, since
+ * TT_NONE marks an empty slot. Readers treat it as no bound. */
+#define TT_STATIC_ONLY (-(GOMOKU_SCORE_WIN_MIN - 1)) /* above every loss: stored as is */
 /* Looks the position up; returns 1 and fills *hit when found. Safe to call from several
  * threads at once (Lazy SMP): a torn entry fails its key check and reads as a miss. */
 int gomoku__tt_probe(struct tt *tt, uint64_t key, int ply, tt_hit *hit);

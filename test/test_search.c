@@ -562,7 +562,8 @@ static void test_stop_from_another_thread_returns_promptly(void **state)
     assert_int_equal(gomoku_cell(e, r.best.x, r.best.y), GOMOKU_EMPTY);
     /* stop() without a search is a no-op, and the next search is not affected by it: it
      * gives what the same search gives on an engine that was never stopped (black has a
-     * 7-ply VCT here, which a depth-2 search proves at once) */
+     * 7-ply VCT here, which a depth-2 search of the other rules proves at once by its
+     * root VCT; freestyle's search has none and reports its depth-2 value) */
     gomoku_stop(e);
     gomoku_stop(NULL);
     gomoku_limits d = depth_limits(2);
@@ -571,7 +572,7 @@ static void test_stop_from_another_thread_returns_promptly(void **state)
     gomoku_engine *fresh = test_engine(15, GOMOKU_FREESTYLE, "7,7 8,8 8,6 6,8 9,7 7,9 5,6 10,9");
     gomoku_search_result f;
     assert_int_equal(gomoku_search(&f, fresh, &d), GOMOKU_OK);
-    assert_true(GOMOKU_SCORE_IS_WIN(f.score));
+    assert_int_equal(f.depth, 2);
     assert_int_equal(r.score, f.score);
     assert_int_equal(r.depth, f.depth);
     assert_int_equal(r.best.x, f.best.x);
@@ -690,34 +691,50 @@ static void test_tt_keeps_the_pv_flag_apart_from_the_depth(void **state)
 }
 
 static int progress_calls;
+static int progress_first_depth;
 static int progress_last_depth;
 static void on_progress(const gomoku_search_info *info, void *payload)
 {
     int *ok = payload;
     progress_calls++;
-    if (info->depth != progress_last_depth + 1 || info->pv_length < 1 || info->nodes <= 0)
+    if (progress_last_depth == 0)
+        progress_first_depth = info->depth;
+    else if (info->depth != progress_last_depth + 1)
+        *ok = 0;
+    if (info->pv_length < 1 || info->nodes <= 0)
         *ok = 0;
     progress_last_depth = info->depth;
 }
 
-static void test_progress_called_after_every_iteration(void **state)
+/* One report after each iteration, from the first (depth 1; freestyle's search starts at
+ * depth 2) to the limit. */
+static void progress_in_rule(gomoku_rule rule, int first)
 {
-    (void)state;
-    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "7,7 8,8 8,6 6,8");
+    gomoku_engine *e = test_engine(15, rule, "7,7 8,8 8,6 6,8");
     int ok = 1;
     progress_calls = 0;
+    progress_first_depth = 0;
     progress_last_depth = 0;
     assert_int_equal(gomoku_set_progress_callback(e, on_progress, &ok), GOMOKU_OK);
     gomoku_limits l = depth_limits(4);
     gomoku_search_result r;
     assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
-    assert_int_equal(progress_calls, 4);
+    assert_int_equal(progress_first_depth, first);
+    assert_int_equal(progress_last_depth, 4);
+    assert_int_equal(progress_calls, 4 - first + 1);
     assert_int_equal(ok, 1);
     assert_int_equal(gomoku_set_progress_callback(e, NULL, NULL), GOMOKU_OK);
     assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
-    assert_int_equal(progress_calls, 4);
+    assert_int_equal(progress_calls, 4 - first + 1);
     assert_int_equal(gomoku_set_progress_callback(NULL, NULL, NULL), GOMOKU_EINVAL);
     gomoku_free(e);
+}
+
+static void test_progress_called_after_every_iteration(void **state)
+{
+    (void)state;
+    progress_in_rule(GOMOKU_FREESTYLE, 2);
+    progress_in_rule(GOMOKU_STANDARD, 1);
 }
 
 static void busy_probe(const gomoku_search_info *info, void *payload)
@@ -886,15 +903,17 @@ static void assert_proven_win(gomoku_engine *e, const gomoku_search_result *r, i
 }
 
 /* A 19-ply freestyle win (tactics.txt, line 29: every winning first move is 8,4, 8,8 or
- * 9,9) takes the solver about 100k nodes. With two threads the main thread's root VCT
- * proves it, as with one, while the Lazy SMP helper searches; from three threads
- * (ROOTTHREAT_WORKER_FROM) thread 1 looks for it on the whole clock while thread 0
- * searches, and the root VCT of the main thread does not run, so the proof comes from
- * the worker. Either way its line is played out and must end in the mover's five. */
-static void proven_win_with_threads(int threads)
+ * 9,9) takes the solver about 100k nodes (in standard, a 13-ply win of 50k nodes). With
+ * two threads the main thread's root VCT proves it, as with one, while the Lazy SMP
+ * helper searches; from three threads (ROOTTHREAT_WORKER_FROM) thread 1 looks for it on
+ * the whole clock while thread 0 searches, and the root VCT of the main thread does not
+ * run, so the proof comes from the worker. Either way its line is played out and must
+ * end in the mover's five. Freestyle's search has no root VCT, so the main thread's proof
+ * is tested in standard. */
+static void proven_win_with_threads(int threads, gomoku_rule rule)
 {
     const char *moves = "5,5 8,5 7,8 6,8 5,7 5,6 7,7 7,6 6,6 4,4 4,8 3,9 6,4 6,7";
-    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, moves);
+    gomoku_engine *e = test_engine(15, rule, moves);
     gomoku_limits l;
     gomoku_limits_init(&l);
     /* A proof returns long before the clock: natively in about 0.1 s, under valgrind
@@ -915,20 +934,21 @@ static void proven_win_with_threads(int threads)
 static void test_two_threads_report_the_main_threads_proven_win(void **state)
 {
     (void)state;
-    proven_win_with_threads(2);
+    proven_win_with_threads(2, GOMOKU_STANDARD);
 }
 
 static void test_three_threads_report_the_workers_proven_win(void **state)
 {
     (void)state;
-    proven_win_with_threads(3);
+    proven_win_with_threads(3, GOMOKU_FREESTYLE);
 }
 
 /* One thread on a clock: a root VCT whose budget runs out goes on between the main
  * search's iterations. This freestyle position of a match game (bench/vct-positions.txt
- * line 207) is a 17-ply win that takes the solver about 1.75M nodes; at 3 s the root
- * VCT's first budget is 1.49M nodes, so the win is proven only when the VCT goes on (it
- * then takes about 1.5 s; the build before played 5,5 by its evaluation, at depth 6).
+ * line 207) is a 17-ply win that takes the solver about 1.75M nodes (1.23M under
+ * standard's rule, where it is tested: freestyle's search has no root VCT); at 3 s the
+ * root VCT's first budget is 596k nodes, so the win is proven only when the VCT goes on
+ * (the build that first passed this test played 5,5 by its evaluation, at depth 6).
  * The main search of 2026-11-28 proves the same win itself at depth 9 in about 2.1 s on
  * a fast core, and on such a core it often gets there before the VCT's slices between
  * its iterations do: then the win is the main search's (its score a win, its first move
@@ -940,7 +960,7 @@ static void test_one_thread_goes_on_with_a_root_vct_that_ran_out(void **state)
     if (getenv("GOMOKU_QUICK") || getenv("GOMOKU_SANITIZED"))
         skip();
     const char *moves = "7,7 9,9 8,6 6,8 6,6 7,8 7,5 8,8 9,8 5,6 4,5 6,4 4,7 4,8 5,8 8,9";
-    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, moves);
+    gomoku_engine *e = test_engine(15, GOMOKU_STANDARD, moves);
     gomoku_limits l;
     gomoku_limits_init(&l);
     l.time_ms = 3000;
