@@ -837,11 +837,15 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
  * teaches the history, the static value goes into the table when first computed (a later
  * visit is a table hit, which the margins read), the quiescence search reads and writes
  * the table at every exit, a root child's improvement is measured against the root, and
- * the searches start at depth 2 with no threat search at the root. Each alone had been
- * level or had not been tried; together they took freestyle from 70/200 to 81/200 at 200
- * ms (+5.5 +- 7.5 points) and to 55.5/162 (34.3%) at 1 s (+1.9 +- 9.7 points against
- * the search before; docs/strength.md). Standard and renju keep the rules above,
- * unmeasured with these.
+ * the searches start at depth 2 with no threat search at the root. With them come the
+ * reference's pieces that the sixty-third and sixty-fourth sessions had moved over: its
+ * move counts (the mover's fours counted too, one move below a ply), its quiescence's
+ * fours (near the attacker's last stone) and delta pruning, its aspiration window, its
+ * static wins (static_win()), the four's maker attacking on at the horizon, and no
+ * horizon ply. Each alone had been level or had not been tried; together they took
+ * freestyle from 70/200 to 81/200 at 200 ms (+5.5 +- 7.5 points) and to 55.5/162
+ * (34.3%) at 1 s (+1.9 +- 9.7 points against the search before; docs/strength.md).
+ * Standard and renju keep the rules above, unmeasured with these.
  */
 #define F_UNIT 2.5f
 #define F_RAZOR_DEPTH 2.6f  /* razoring, and quiescence for threatened nodes, below this */
