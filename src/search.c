@@ -843,8 +843,8 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
  * fours (near the attacker's last stone) and delta pruning, its aspiration window, its
  * static wins (static_win()), the four's maker attacking on at the horizon, and no
  * horizon ply. Each alone had been level or had not been tried; together they took
- * freestyle from 70/200 to 81/200 at 200 ms (+5.5 +- 7.5 points) and to 55.5/162
- * (34.3%) at 1 s (+1.9 +- 9.7 points against the search before; docs/strength.md).
+ * freestyle from 70/200 to 81/200 at 200 ms (+5.5 +- 7.5 points) and to 75/216
+ * (34.7%) at 1 s (+2.3 +- 9.5 points against the search before; docs/strength.md).
  * Standard and renju keep the rules above, unmeasured with these.
  */
 #define F_UNIT 2.5f
