@@ -562,8 +562,8 @@ static void test_stop_from_another_thread_returns_promptly(void **state)
     assert_int_equal(gomoku_cell(e, r.best.x, r.best.y), GOMOKU_EMPTY);
     /* stop() without a search is a no-op, and the next search is not affected by it: it
      * gives what the same search gives on an engine that was never stopped (black has a
-     * 7-ply VCT here, which a depth-2 search of the other rules proves at once by its
-     * root VCT; freestyle's search has none and reports its depth-2 value) */
+     * 7-ply VCT here, which the root VCT of a depth-2 search used to prove at once;
+     * freestyle's search has none now and reports its depth-2 value) */
     gomoku_stop(e);
     gomoku_stop(NULL);
     gomoku_limits d = depth_limits(2);
