@@ -284,8 +284,6 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int a
         tt_hit h;
         qhave = gomoku__tt_probe(t->sh->tt, b->hash, ply, &h);
         if (qhave) {
-            if (h.bound == TT_LOWER && h.score == TT_STATIC_ONLY)
-                h.bound = TT_NONE;
             if ((h.bound & TT_LOWER) && h.score > alpha)
                 alpha = h.score;
             if ((h.bound & TT_UPPER) && h.score < beta)
@@ -318,9 +316,10 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int a
         }
         return stand;
     }
-    /* Four sequences transpose a lot: the table answers repeated ones. */
+    /* Four sequences transpose a lot: the table answers repeated ones (freestyle asked it
+     * above already). */
     tt_hit hit;
-    if (gomoku__tt_probe(t->sh->tt, b->hash, ply, &hit) && hit.score != TT_STATIC_ONLY &&
+    if (!fref && gomoku__tt_probe(t->sh->tt, b->hash, ply, &hit) &&
         ((hit.bound == TT_EXACT) || (hit.bound == TT_LOWER && hit.score >= beta) ||
          (hit.bound == TT_UPPER && hit.score <= alpha)))
         return hit.score;
@@ -407,6 +406,15 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int a
 /* ---------------------------------------------------------------------------------- */
 
 /* One of the node's two killers (the last moves that cut off at this ply). */
+/* m becomes the first killer of ply, the old first the second. */
+static inline void add_killer(search_thread *t, int ply, int m)
+{
+    if (t->killer[ply][0] != m) {
+        t->killer[ply][1] = t->killer[ply][0];
+        t->killer[ply][0] = m;
+    }
+}
+
 static inline int is_killer(const search_thread *t, int ply, int m)
 {
     return m == t->killer[ply][0] || m == t->killer[ply][1];
@@ -767,10 +775,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
                         t->prof.killer_first++;
                         t->prof.killer_cut += searched == 1;
                     });
-                    if (t->killer[ply][0] != m) {
-                        t->killer[ply][1] = t->killer[ply][0];
-                        t->killer[ply][0] = m;
-                    }
+                    add_killer(t, ply, m);
                     /* The quiet moves tried before the cut-off lose what it gains. */
                     t->history[me][m] += depth * depth;
                     for (int j = 0; j < nq; j++)
@@ -1030,8 +1035,6 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         tt_value = hit.score;
         tt_depth = hit.depth;
         tt_bound = hit.bound;
-        if (tt_bound == TT_LOWER && tt_value == TT_STATIC_ONLY)
-            tt_bound = TT_NONE, tt_value = 0;
     }
     if (!skip)
         t->fpv[ply] = pv_node || (have && hit.pv);
@@ -1045,10 +1048,7 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
             int bonus = fhist_bonus(depth);
             if (tt_value >= beta) {
                 fhist_add(&t->fhist[me][tt_move][1], bonus);
-                if (t->killer[ply][0] != tt_move) {
-                    t->killer[ply][1] = t->killer[ply][0];
-                    t->killer[ply][0] = tt_move;
-                }
+                add_killer(t, ply, tt_move);
             } else
                 fhist_add(&t->fhist[me][tt_move][1], -bonus);
         }
@@ -1325,11 +1325,8 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         return best == -INF ? alpha : best;
     if (count == 0)
         return -(WIN - ply - 2);
-    if (best_move && teach_history(t, best_move, depth, o4, attacks, na, quiets, nq) &&
-        t->killer[ply][0] != best_move) {
-        t->killer[ply][1] = t->killer[ply][0];
-        t->killer[ply][0] = best_move;
-    }
+    if (best_move && teach_history(t, best_move, depth, o4, attacks, na, quiets, nq))
+        add_killer(t, ply, best_move);
     int bound = best >= beta ? TT_LOWER : pv_node && best_move ? TT_EXACT : TT_UPPER;
     /* The pv flag: a node that failed low under a pv node joins the pv's neighbourhood; a
      * node that found a better move leaves it with its child. */

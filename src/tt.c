@@ -176,6 +176,11 @@ int gomoku__tt_probe(struct tt *tt, uint64_t key, int ply, tt_hit *hit)
         hit->depth = d_depth(data);
         hit->bound = d_bound(data);
         hit->pv = d_pv(data);
+        if (hit->bound == TT_LOWER && hit->score == TT_STATIC_ONLY) {
+            /* A static value only: a hit with no bound. */
+            hit->bound = TT_NONE;
+            hit->score = 0;
+        }
         return 1;
     }
     return 0;

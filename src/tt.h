@@ -28,8 +28,9 @@ typedef struct tt_hit {
  * nodes under a threat take their parent's). */
 #define TT_EVAL_NONE (-32768)
 /* The score of an entry that holds a static value only (freestyle's fractional search
- * stores one when it first evaluates a node): a lower bound that says nothing, since
- * TT_NONE marks an empty slot. Readers treat it as no bound. */
+ * stores one when it first evaluates a node): stored as a lower bound that says nothing,
+ * since TT_NONE marks an empty slot; gomoku__tt_probe() reports it as a hit with bound
+ * TT_NONE and score 0. */
 #define TT_STATIC_ONLY (-(GOMOKU_SCORE_WIN_MIN - 1)) /* above every loss: stored as is */
 /* Looks the position up; returns 1 and fills *hit when found. Safe to call from several
  * threads at once (Lazy SMP): a torn entry fails its key check and reads as a miss. */
