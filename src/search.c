@@ -97,6 +97,9 @@ static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
  * used, see fsearch()). */
 static const float flmr_scale[4] = {1.0f, 0.78f * 0.78f, 0.75f * 0.75f, 1.0f};
 static float flmr_table[4][64][64];
+/* The fractional search's move-count limit by whole plies of depth, 3 + d^1.32 (a table:
+ * powf at every move was 7% of the search's time). */
+static int fmc_table[64];
 
 static void build_lmr(void)
 {
@@ -107,6 +110,8 @@ static void build_lmr(void)
         for (int d = 1; d < 64; d++)
             for (int i = 1; i < 64; i++)
                 flmr_table[rule][d][i] = flmr_scale[rule] * (logf((float)d) * logf((float)i));
+    for (int d = 0; d < 64; d++)
+        fmc_table[d] = 3 + (int)powf((float)d, 1.32f);
 }
 #define QS_MAX 8          /* quiescence plies: four fours and their blocks (measured:
                              12 scored 57/120, 6 scored 50.3% of 360 games) */
@@ -941,26 +946,29 @@ static void fscore_moves(const search_thread *t, const int *list, int *score, in
 /* The move order of freestyle's fractional search, as the reference orders its moves: the
  * cells in board order, scored cell score * 3 / 2 plus the history (attack moves by their
  * own table), the table's move first, then a stable insertion sort of the scores of 0 or
- * more; the rest (moves with a bad history) stay behind them in the order the sort leaves.
- * The caller scores the other moves again after the table's move is searched, since that
- * search has taught the history (fsearch(), root_iteration()). */
-static void pick_order(const search_thread *t, int *list, int *score, int n, int tt_move)
+ * more (and of the first cell's, whatever it is); the rest (moves with a bad history) stay
+ * behind them in the order the sort leaves. The caller scores the other moves again after
+ * the table's move is searched, since that search has taught the history (fsearch(),
+ * root_iteration()).
+ *
+ * fsearch() takes that order lazily (order_next()): most nodes search one to a few moves
+ * before a cut or the move-count limit ends them, and the insertion sort of every move
+ * was a quarter of the search's time. The sorted part is the stable descending order of
+ * its scores, so its next move is the best score left, the lower cell on a tie (board
+ * order); once the sorted part is gone, the rest is put in the order the whole sort
+ * gives (order_rest()). */
+typedef struct move_order {
+    int *list, *score;
+    int from, n; /* list[from..n-1] is ordered; n = 0: nothing (left) to order */
+    int first;   /* the first cell in board order, sorted whatever its score */
+    int left;    /* moves of the sorted part not yet taken */
+} move_order;
+
+/* The reference's sort of list[0..n-1] (board order, scored): the scores of 0 or more
+ * (and list[0]) stably to the front by insertion, each such move swapping places with
+ * the first of the others. */
+static void sort_scored(int *list, int *score, int n)
 {
-    const board *b = t->b;
-    int me = b->side - 1;
-    for (int i = 1; i < n; i++) {
-        int m = list[i], j = i;
-        while (j > 0 && list[j - 1] > m) {
-            list[j] = list[j - 1];
-            j--;
-        }
-        list[j] = m;
-    }
-    for (int i = 0; i < n; i++) {
-        int m = list[i];
-        int h = b->cls[m][me] >= K_THREE ? t->fhist[me][m][0] / 128 : t->fhist[me][m][1] / 256;
-        score[i] = m == tt_move ? 1 << 28 : move_value(b, m, me) * 3 / 2 + h;
-    }
     int end = 0;
     for (int p = 1; p < n; p++)
         if (score[p] >= 0) {
@@ -977,6 +985,83 @@ static void pick_order(const search_thread *t, int *list, int *score, int n, int
             list[q] = tm;
             score[q] = ts;
         }
+}
+
+/* Scores list[from..n-1] for the order (sorted into board order first); with the table's
+ * move among them, that move goes first and the others are left unscored. */
+static void pick_order(const search_thread *t, move_order *o, int *list, int *score, int from,
+                       int n, int tt_move)
+{
+    const board *b = t->b;
+    int me = b->side - 1;
+    o->n = 0;
+    for (int i = from + 1; i < n; i++) {
+        int m = list[i], j = i;
+        while (j > from && list[j - 1] > m) {
+            list[j] = list[j - 1];
+            j--;
+        }
+        list[j] = m;
+    }
+    for (int i = from; tt_move && i < n; i++)
+        if (list[i] == tt_move) {
+            memmove(list + from + 1, list + from, (size_t)(i - from) * sizeof *list);
+            list[from] = tt_move;
+            score[from] = 1 << 28;
+            return;
+        }
+    int left = 1;
+    for (int i = from; i < n; i++) {
+        int m = list[i];
+        int h = b->cls[m][me] >= K_THREE ? t->fhist[me][m][0] / 128 : t->fhist[me][m][1] / 256;
+        score[i] = move_value(b, m, me) * 3 / 2 + h;
+        left += i > from && score[i] >= 0;
+    }
+    *o = (move_order){list, score, from, n, list[from], left};
+}
+
+/* The order's moves from i on as the whole sort leaves them (the moves before i are the
+ * sorted part's first ones, in its order): the list is put back into board order and
+ * sorted. */
+static void order_rest(move_order *o, int i)
+{
+    int cell[GOMOKU_MAX_CELLS], sc[GOMOKU_MAX_CELLS], k = o->n - o->from;
+    for (int j = 0; j < k; j++) {
+        int m = o->list[o->from + j], v = o->score[o->from + j], q = j;
+        while (q > 0 && cell[q - 1] > m) {
+            cell[q] = cell[q - 1];
+            sc[q] = sc[q - 1];
+            q--;
+        }
+        cell[q] = m;
+        sc[q] = v;
+    }
+    sort_scored(cell, sc, k);
+    memcpy(o->list + i, cell + (i - o->from), (size_t)(o->n - i) * sizeof(int));
+    memcpy(o->score + i, sc + (i - o->from), (size_t)(o->n - i) * sizeof(int));
+    o->n = 0;
+}
+
+/* Puts the order's i-th move at list[i]. */
+static void order_next(move_order *o, int i)
+{
+    if (i >= o->n)
+        return;
+    if (o->left == 0) {
+        order_rest(o, i);
+        return;
+    }
+    int *list = o->list, *score = o->score, bj = -1;
+    for (int j = i; j < o->n; j++)
+        if ((score[j] >= 0 || list[j] == o->first) &&
+            (bj < 0 || score[j] > score[bj] || (score[j] == score[bj] && list[j] < list[bj])))
+            bj = j;
+    int m = list[i], v = score[i];
+    list[i] = list[bj];
+    score[i] = score[bj];
+    list[bj] = m;
+    score[bj] = v;
+    o->left--;
 }
 
 static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, int pv_node,
@@ -1149,8 +1234,9 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         return qsearch(t, alpha, beta, ply, 0, b->side);
     if (n == 0)
         return forced ? -(WIN - ply - 2) : evaluate(t);
+    move_order order = {0};
     if (fref)
-        pick_order(t, list, score, n, tt_move);
+        pick_order(t, &order, list, score, 0, n, tt_move);
     else
         fscore_moves(t, list, score, n, tt_move);
 #ifdef GOMOKU_NODE_PROFILE
@@ -1181,8 +1267,11 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         }
         if (!fref)
             pick_best(list, score, n, i);
-        else if (i == 1 && tt_move && list[0] == tt_move)
-            pick_order(t, list + 1, score + 1, n - 1, 0); /* scored after the table move */
+        else {
+            if (i == 1 && tt_move && list[0] == tt_move) /* scored after the table move */
+                pick_order(t, &order, list, score, 1, n, 0);
+            order_next(&order, i);
+        }
         int m = list[i];
         if (m == skip || move_illegal(b, m))
             continue;
@@ -1201,13 +1290,17 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
          * (freestyle: its fours too, and below a ply every move but the first, as the
          * reference counts them). */
         if (!horizon && best > -GOMOKU_SCORE_WIN_MIN && (fref || cme < K_FOUR)) {
-            int limit = 3 + (int)powf((float)(int)depth, 1.32f);
+            int di = (int)depth;
+            int limit = di < 64 ? fmc_table[di] : 3 + (int)powf((float)di, 1.32f);
             if (fref && depth < 1)
                 limit = 0;
             if (improvement <= 0)
                 limit /= 2;
-            if (count >= limit)
+            if (count >= limit) {
+                if (fref)
+                    break; /* so is every later move: the limit only falls */
                 continue;
+            }
             if (trivial && depth < F_TRIVIAL_DEPTH)
                 continue;
             /* A defence far from both last moves that stops no four. */
@@ -1464,14 +1557,17 @@ static int root_iteration(search_thread *t, int *list, int *rscore, int n, int d
     }
     board *rb = t->b;
     int sc[GOMOKU_MAX_CELLS];
+    move_order order = {0};
     if (xr)
-        pick_order(t, list, sc, n, list[0]);
+        pick_order(t, &order, list, sc, 0, n, list[0]);
     int rme = rb->side - 1, ropp = 1 - rme;
     int r_att[48], r_na = 0, r_q[192], r_nq = 0, r_best = 0;
     int r_o4 = rb->ncls[ropp][K_FIVE] + rb->ncls[ropp][K_OPEN_FOUR];
     for (int i = 0; i < n; i++) {
-        if (xr && i == 1 && n > 2)
-            pick_order(t, list + 1, sc + 1, n - 1, 0);
+        if (xr && i == 1 && n > 2) {
+            pick_order(t, &order, list, sc, 1, n, 0);
+            order_rest(&order, 1);
+        }
         int m = list[i];
         int s;
         int child_depth = n == 1 ? depth : depth - 1;
