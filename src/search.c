@@ -1932,10 +1932,13 @@ static void iterate(search_thread *t, root_result *out)
             fill_info(&info, t, out, total_nodes(t), elapsed);
             sh->engine->progress_fn(&info, sh->engine->progress_payload);
         }
-        /* Done: a single move left (on a clock it is played at once; with only depth and
-         * node limits it is searched to them, so that the score it reports means as much
-         * as any other), or a forced result read to its end. */
-        if (n == 1 && sh->clock.hard_ms > 0)
+        /* Done: a single move left, or a forced result read to its end. A single move is
+         * played at once on a game clock, whose time is worth more saved; freestyle with a
+         * time per move only searches it for that time, as the reference does, and the
+         * table it fills is the next move's (a time per move cannot be saved). With only
+         * depth and node limits it is searched to them, so that the score it reports
+         * means as much as any other. */
+        if (n == 1 && sh->clock.hard_ms > 0 && (!fref || sh->clock.soft_ms > 0))
             break;
         if (GOMOKU_SCORE_IS_WIN(score))
             break;

@@ -182,6 +182,34 @@ static void test_a_single_move_is_searched_to_the_limits(void **state)
     assert_true(r.time_ms < 2500);
 }
 
+/* Freestyle with a time per move only searches a single move for that time, as any
+ * other position (the table it fills is the next move's); on a game clock it is played
+ * at once, after the first iteration (depth 2 in freestyle). */
+static void test_freestyle_searches_a_single_move_for_its_time(void **state)
+{
+    (void)state;
+    /* Black must block white's four at 9,9, and the game goes on (no forced result). */
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "4,9 5,9 6,10 6,9 7,10 7,9 9,8 8,9");
+    gomoku_limits l;
+    gomoku_limits_init(&l);
+    l.depth = 0;
+    l.time_ms = 300;
+    gomoku_search_result r;
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_true(r.best.x == 9 && r.best.y == 9);
+    assert_true(r.depth > 2);
+    assert_true(r.time_ms >= 150);
+
+    gomoku_limits_init(&l);
+    l.depth = 0;
+    l.time_left_ms = 10000;
+    assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+    assert_true(r.best.x == 9 && r.best.y == 9);
+    assert_int_equal(r.depth, 2);
+    assert_true(r.time_ms < 1000);
+    gomoku_free(e);
+}
+
 static void test_plays_own_five_before_blocking(void **state)
 {
     (void)state;
@@ -1028,6 +1056,7 @@ int main(void)
         cmocka_unit_test(test_wins_in_one),
         cmocka_unit_test(test_blocks_a_four),
         cmocka_unit_test(test_a_single_move_is_searched_to_the_limits),
+        cmocka_unit_test(test_freestyle_searches_a_single_move_for_its_time),
         cmocka_unit_test(test_plays_own_five_before_blocking),
         cmocka_unit_test(test_finds_four_three),
         cmocka_unit_test(test_makes_an_open_four_from_an_open_three),
