@@ -1565,8 +1565,9 @@ static int root_iteration(search_thread *t, int *list, int *rscore, int n, int d
     int r_o4 = rb->ncls[ropp][K_FIVE] + rb->ncls[ropp][K_OPEN_FOUR];
     for (int i = 0; i < n; i++) {
         if (xr && i == 1 && n > 2) {
+            /* The whole order at once: the root searches every move. */
             pick_order(t, &order, list, sc, 1, n, 0);
-            order_rest(&order, 1);
+            sort_scored(list + 1, sc + 1, n - 1);
         }
         int m = list[i];
         int s;

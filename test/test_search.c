@@ -167,15 +167,12 @@ static void test_blocks_a_four(void **state)
 static void test_a_single_move_is_searched_to_the_limits(void **state)
 {
     (void)state;
-    gomoku_limits l;
-    gomoku_limits_init(&l);
-    l.depth = 0;
+    gomoku_limits l = depth_limits(0);
     l.nodes = 30000;
     gomoku_search_result r = search_the_block(&l);
     assert_true(r.depth > 1);
 
-    gomoku_limits_init(&l);
-    l.depth = 0;
+    l = depth_limits(0);
     l.time_ms = 5000;
     r = search_the_block(&l);
     assert_int_equal(r.depth, 1);
@@ -190,9 +187,7 @@ static void test_freestyle_searches_a_single_move_for_its_time(void **state)
     (void)state;
     /* Black must block white's four at 9,9, and the game goes on (no forced result). */
     gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "4,9 5,9 6,10 6,9 7,10 7,9 9,8 8,9");
-    gomoku_limits l;
-    gomoku_limits_init(&l);
-    l.depth = 0;
+    gomoku_limits l = depth_limits(0); /* no depth limit: the clock ends the search */
     l.time_ms = 300;
     gomoku_search_result r;
     assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
@@ -200,8 +195,7 @@ static void test_freestyle_searches_a_single_move_for_its_time(void **state)
     assert_true(r.depth > 2);
     assert_true(r.time_ms >= 150);
 
-    gomoku_limits_init(&l);
-    l.depth = 0;
+    l = depth_limits(0);
     l.time_left_ms = 10000;
     assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
     assert_true(r.best.x == 9 && r.best.y == 9);
