@@ -1,10 +1,10 @@
 #!/bin/sh
-# Tests of bench/postmortem.py, bench/depth-probe.py and bench/mate-probe.py without the
-# reference engine: the first two's self-tests (parsing both engines' reports, the turn and
-# its class, the summary), then the tools end to end on a tiny record with
-# test/fake_peer.py standing in for the reference (it prints evaluations from a table in the
-# reference's format) and the real examples/pbrain-gomoku on a short clock, including a
-# reference that crashes or hangs.
+# Tests of bench/postmortem.py, bench/depth-probe.py, bench/mate-probe.py and
+# bench/peer-tactics.py without the reference engine: the self-tests (parsing both
+# engines' reports, the turn and its class, the summary), then the tools end to end on a
+# tiny record with test/fake_peer.py standing in for the reference (it prints evaluations
+# from a table in the reference's format) and the real examples/pbrain-gomoku on a short
+# clock, including a reference that crashes or hangs.
 # Run from the repository root (make test does). A few seconds.
 ENGINE=${ENGINE:-./examples/pbrain-gomoku}
 [ -x "$ENGINE" ] || { echo "peer-tools.test.sh: $ENGINE not built"; exit 1; }
@@ -197,6 +197,24 @@ if [ -z "$GOMOKU_SANITIZED" ]; then
     "$PY" bench/mate-probe.py defend "$tmp/mates.txt" --ms 100 --peer "$tmp/peer" --lib lib/libgomoku.so > "$tmp/md.txt" 2>&1
     check "mate-probe.py defend: still lost by the fake's table" grep -q '^avoided 0 of 1 blunders at 100 ms' "$tmp/md.txt"
 fi
+# peer-tactics.py: a five to play (the fake plays fives) and a save the fake misses (it
+# plays next to the centre); the same win put to our engine with --engine.
+check "peer-tactics.py --selftest" "$PY" bench/peer-tactics.py --selftest
+cat > "$tmp/tactics.txt" <<'EOF'
+# two positions
+win freestyle 15 0,0 0,14 1,0 1,14 2,0 2,14 3,0 3,14 | 4,0 | 1
+save standard 15 7,7 | 0,0 | 9
+win caro 15 7,7 | 1,1 | 3
+EOF
+"$PY" bench/peer-tactics.py --peer "$tmp/peer" --ms 60 "$tmp/tactics.txt" > "$tmp/pt1.txt" 2>&1
+check "peer-tactics.py: the five solved, the save failed, caro left out" sh -c "
+grep -q '^win  freestyle line   2: solved  played 4,0' '$tmp/pt1.txt' &&
+grep -q '^save standard  line   3: FAILED' '$tmp/pt1.txt' &&
+grep -qx 'win: 1/1 solved' '$tmp/pt1.txt' && grep -qx 'save: 0/1 solved' '$tmp/pt1.txt'"
+"$PY" bench/peer-tactics.py --engine "$ENGINE" --ms 100 --kind win "$tmp/tactics.txt" > "$tmp/pt2.txt" 2>&1
+check "peer-tactics.py --engine: our engine plays the five" \
+    sh -c "grep -qx 'win: 1/1 solved' '$tmp/pt2.txt' && ! grep -q '^save' '$tmp/pt2.txt'"
+
 "$PY" bench/mate-probe.py attack "$tmp/none.txt" > /dev/null 2>&1
 check "mate-probe.py: a missing file exits 2" [ $? -eq 2 ]
 
