@@ -238,8 +238,8 @@ static int line_fours(const board *b, int c, int *list)
 
 /* Wins read from the class counts, as the reference's search reads them: an open-four
  * point of the mover wins in three plies; a four-three point wins in five when the
- * opponent has no four to interpose (freestyle's fractional search; renju's black has
- * forbidden points that the counts do not see). */
+ * opponent has no four to interpose (the search as the reference's, freestyle and
+ * standard; renju's black has forbidden points that the counts do not see). */
 static int static_win(const board *b, int ply)
 {
     int me = b->side - 1, opp = 1 - me;
@@ -838,7 +838,8 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
  * (sixtieth session). The integer search (search()) stays for caro, which is not
  * measured with this one.
  *
- * Freestyle goes further (sh->fref). Traced node by node beside the reference's search
+ * Freestyle and standard go further (sh->fref, "the search as the reference's"; standard
+ * since the sixty-seventh session, on freestyle's measure). Traced node by node beside the reference's search
  * on our pieces (sixty-fifth session), the two trees parted at details that no earlier
  * screen had moved: the root is a node like any other (its moves ordered again each
  * iteration with the history, which it teaches; its depth cut from the depth it stored;
@@ -943,7 +944,7 @@ static void fscore_moves(const search_thread *t, const int *list, int *score, in
     }
 }
 
-/* The move order of freestyle's fractional search, as the reference orders its moves: the
+/* The move order of the search as the reference's (freestyle, standard), as the reference orders its moves: the
  * cells in board order, scored cell score * 3 / 2 plus the history (attack moves by their
  * own table), the table's move first, then a stable insertion sort of the scores of 0 or
  * more (and of the first cell's, whatever it is); the rest (moves with a bad history) stay
@@ -1081,7 +1082,7 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
             horizon = 1;
             depth = 1;
         } else
-            /* Facing a five (freestyle), the side that made the four goes on attacking
+            /* Facing a five (sh->fref), the side that made the four goes on attacking
              * after the block, as the reference's quiescence does. */
             return qsearch(t, alpha, beta, ply, 0, fref && o5 ? 3 - b->side : b->side);
     }
@@ -1128,7 +1129,7 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         (tt_bound & (tt_value >= beta ? TT_LOWER : TT_UPPER))) {
         PROF(t->prof.table[pd]++);
         /* The table's quiet move that holds earns its history, one that fails low loses
-         * it (freestyle, as the reference). */
+         * it (sh->fref, as the reference). */
         if (fref && tt_move && !o4 && b->cls[tt_move][me] < K_THREE) {
             int bonus = fhist_bonus(depth);
             if (tt_value >= beta) {
@@ -1150,7 +1151,7 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
     else {
         int sv = have && hit.eval != TT_EVAL_NONE ? hit.eval : evaluate(t);
         t->sev[ply] = eval = sv;
-        /* Freestyle keeps the static value in the table at once: a later visit reads it,
+        /* sh->fref keeps the static value in the table at once: a later visit reads it,
          * and counts as a table hit for the margins below. */
         if (fref && !have && !skip)
             gomoku__tt_store(t->sh->tt, key, ply, 0, TT_STATIC_ONLY, sv, 0, TT_LOWER,
@@ -1251,7 +1252,7 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
     int last = b->nmoves >= 1 ? b->moves[b->nmoves - 1] : 0;
     int own_last = b->nmoves >= 2 ? b->moves[b->nmoves - 2] : 0;
     int best = -INF, best_move = 0, count = 0, old_alpha = alpha;
-    /* The moves searched before the best one, whose history falls (freestyle keeps as
+    /* The moves searched before the best one, whose history falls (sh->fref keeps as
      * many as the reference does). */
     int attacks[48], na = 0, quiets[192], nq = 0;
     int max_na = fref ? 48 : 32, max_nq = fref ? 192 : 64;
@@ -1282,12 +1283,12 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         int trivial = cme == K_NONE && copp == K_NONE && shapeless(b, m);
         int d_opp = cell_distance(b, m, last), d_own = cell_distance(b, m, own_last);
         /* The reference counts a root child's own last move as near (it has none in its
-         * search stack); freestyle does the same. */
+         * search stack); sh->fref does the same. */
         if (fref && ply < 2)
             d_own = -1;
         int distract = d_own > 4 && d_opp > 4;
         /* Pruning, once a move that does not lose is known; never the mover's fours
-         * (freestyle: its fours too, and below a ply every move but the first, as the
+         * (sh->fref: its fours too, and below a ply every move but the first, as the
          * reference counts them). */
         if (!horizon && best > -GOMOKU_SCORE_WIN_MIN && (fref || cme < K_FOUR)) {
             int di = (int)depth;
@@ -1544,7 +1545,7 @@ static int root_iteration(search_thread *t, int *list, int *rscore, int n, int d
     t->fpv[0] = 1;
     t->fext[0] = 0;
     t->extc[1] = 0;
-    /* Freestyle's root is a node of the fractional search (fsearch()'s rules, as the
+    /* With sh->fref the root is a node of the fractional search (fsearch()'s rules, as the
      * reference's root): the moves in pick_order() each iteration, the last best first;
      * the root's depth cut by 0.28 of the plies it gained since the iteration before
      * stored it, and a ply more once alpha rose; late moves reduced; the history taught
@@ -1791,7 +1792,7 @@ static void iterate(search_thread *t, root_result *out)
     int prev = 0, unstable = 0;
     int fref = sh->fref;
     t->root_depth = -1;
-    /* Freestyle starts at depth 2, as the reference does (a helper's iterations: see
+    /* sh->fref starts at depth 2, as the reference does (a helper's iterations: see
      * below). */
     int start_depth = fref ? 2 : 1;
     for (int depth = start_depth; depth <= sh->max_depth; depth++) {
@@ -1828,7 +1829,7 @@ static void iterate(search_thread *t, root_result *out)
         int prev_best = list[0];
         int fails_high = 0;
         for (;;) {
-            /* (Freestyle: every third fail high in a row searches a ply shallower.) */
+            /* (sh->fref: every third fail high in a row searches a ply shallower.) */
             int d = fref && depth - fails_high / 3 >= 1 ? depth - fails_high / 3 : depth;
             score = root_iteration(t, list, rscore, n, d, alpha, beta, &best_i);
             if (t->stopped)
@@ -1934,8 +1935,8 @@ static void iterate(search_thread *t, root_result *out)
             sh->engine->progress_fn(&info, sh->engine->progress_payload);
         }
         /* Done: a single move left, or a forced result read to its end. A single move is
-         * played at once on a game clock, whose time is worth more saved; freestyle with a
-         * time per move only searches it for that time, as the reference does, and the
+         * played at once on a game clock, whose time is worth more saved; with sh->fref and
+         * a time per move it is searched for that time, as the reference does, and the
          * table it fills is the next move's (a time per move cannot be saved). With only
          * depth and node limits it is searched to them, so that the score it reports
          * means as much as any other. */
@@ -2125,9 +2126,10 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     sh.lmr = lmr_table;
     /* The fractional-depth search in every rule but caro (see fsearch()). */
     sh.fractional = engine->b.rule != GOMOKU_CARO;
-    /* Freestyle's fractional search goes further toward the reference's (see fsearch()),
-     * without the root's threat searches. */
-    sh.fref = engine->b.rule == GOMOKU_FREESTYLE;
+    /* Freestyle's and standard's fractional search goes further toward the reference's
+     * (see fsearch()), without the root's threat searches. Renju keeps them: its static
+     * wins would need black's forbidden points. */
+    sh.fref = engine->b.rule == GOMOKU_FREESTYLE || engine->b.rule == GOMOKU_STANDARD;
     sh.flmr = flmr_table[engine->b.rule];
     sh.ffutility = f_futility[engine->b.rule];
     sh.nthreads = nthreads;

@@ -137,10 +137,10 @@ static void test_wins_in_one(void **state)
     gomoku_free(e);
 }
 
-/* The search of standard's position where black must block white's four at 9,9. */
+/* The search of renju's position where black must block white's four at 9,9. */
 static gomoku_search_result search_the_block(const gomoku_limits *l)
 {
-    gomoku_engine *e = test_engine(15, GOMOKU_STANDARD, "4,9 5,9 7,3 6,9 11,3 7,9 7,12 8,9");
+    gomoku_engine *e = test_engine(15, GOMOKU_RENJU, "4,9 5,9 7,3 6,9 11,3 7,9 7,12 8,9");
     gomoku_search_result r;
     assert_int_equal(gomoku_search(&r, e, l), GOMOKU_OK);
     assert_int_equal(r.best.x, 9);
@@ -162,8 +162,9 @@ static void test_blocks_a_four(void **state)
 }
 
 /* A single move left at the root (here the block of a four): on a clock it is played at
- * once; with depth (test_blocks_a_four) or node limits only it is searched to them, so
- * that its score is as deep as any other search's. */
+ * once (renju and caro; see the next test for freestyle and standard); with depth
+ * (test_blocks_a_four) or node limits only it is searched to them, so that its score is
+ * as deep as any other search's. */
 static void test_a_single_move_is_searched_to_the_limits(void **state)
 {
     (void)state;
@@ -179,14 +180,13 @@ static void test_a_single_move_is_searched_to_the_limits(void **state)
     assert_true(r.time_ms < 2500);
 }
 
-/* Freestyle with a time per move only searches a single move for that time, as any
+/* Freestyle and standard with a time per move search a single move for that time, as any
  * other position (the table it fills is the next move's); on a game clock it is played
- * at once, after the first iteration (depth 2 in freestyle). */
-static void test_freestyle_searches_a_single_move_for_its_time(void **state)
+ * at once, after the first iteration (depth 2 in these rules). */
+static void single_move_searched_for_its_time(gomoku_rule rule)
 {
-    (void)state;
     /* Black must block white's four at 9,9, and the game goes on (no forced result). */
-    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE, "4,9 5,9 6,10 6,9 7,10 7,9 9,8 8,9");
+    gomoku_engine *e = test_engine(15, rule, "4,9 5,9 6,10 6,9 7,10 7,9 9,8 8,9");
     gomoku_limits l = depth_limits(0); /* no depth limit: the clock ends the search */
     l.time_ms = 300;
     gomoku_search_result r;
@@ -202,6 +202,13 @@ static void test_freestyle_searches_a_single_move_for_its_time(void **state)
     assert_int_equal(r.depth, 2);
     assert_true(r.time_ms < 1000);
     gomoku_free(e);
+}
+
+static void test_freestyle_and_standard_search_a_single_move_for_its_time(void **state)
+{
+    (void)state;
+    single_move_searched_for_its_time(GOMOKU_FREESTYLE);
+    single_move_searched_for_its_time(GOMOKU_STANDARD);
 }
 
 static void test_plays_own_five_before_blocking(void **state)
@@ -728,8 +735,8 @@ static void on_progress(const gomoku_search_info *info, void *payload)
     progress_last_depth = info->depth;
 }
 
-/* One report after each iteration, from the first (depth 1; freestyle's search starts at
- * depth 2) to the limit. */
+/* One report after each iteration, from the first (depth 1; freestyle's and standard's
+ * search starts at depth 2) to the limit. */
 static void progress_in_rule(gomoku_rule rule, int first)
 {
     gomoku_engine *e = test_engine(15, rule, "7,7 8,8 8,6 6,8");
@@ -756,7 +763,8 @@ static void test_progress_called_after_every_iteration(void **state)
 {
     (void)state;
     progress_in_rule(GOMOKU_FREESTYLE, 2);
-    progress_in_rule(GOMOKU_STANDARD, 1);
+    progress_in_rule(GOMOKU_STANDARD, 2);
+    progress_in_rule(GOMOKU_RENJU, 1);
 }
 
 static void busy_probe(const gomoku_search_info *info, void *payload)
@@ -925,16 +933,20 @@ static void assert_proven_win(gomoku_engine *e, const gomoku_search_result *r, i
 }
 
 /* A 19-ply freestyle win (tactics.txt, line 29: every winning first move is 8,4, 8,8 or
- * 9,9) takes the solver about 100k nodes (in standard, a 13-ply win of 50k nodes). With
- * two threads the main thread's root VCT proves it, as with one, while the Lazy SMP
+ * 9,9) takes the solver about 100k nodes; a 23-ply renju win (line 42: 7,6) about 130k.
+ * With two threads the main thread's root VCT proves it, as with one, while the Lazy SMP
  * helper searches; from three threads (ROOTTHREAT_WORKER_FROM) thread 1 looks for it on
  * the whole clock while thread 0 searches, and the root VCT of the main thread does not
  * run, so the proof comes from the worker. Either way its line is played out and must
- * end in the mover's five. Freestyle's search has no root VCT, so the main thread's proof
- * is tested in standard. */
+ * end in the mover's five. Freestyle's and standard's search has no root VCT, so the
+ * main thread's proof is tested in renju. */
+static const char *const FREESTYLE_WIN =
+    "5,5 8,5 7,8 6,8 5,7 5,6 7,7 7,6 6,6 4,4 4,8 3,9 6,4 6,7";
+static const char *const RENJU_WIN = "6,7 6,8 8,5 8,6 7,4 9,6";
+
 static void proven_win_with_threads(int threads, gomoku_rule rule)
 {
-    const char *moves = "5,5 8,5 7,8 6,8 5,7 5,6 7,7 7,6 6,6 4,4 4,8 3,9 6,4 6,7";
+    const char *moves = rule == GOMOKU_RENJU ? RENJU_WIN : FREESTYLE_WIN;
     gomoku_engine *e = test_engine(15, rule, moves);
     gomoku_limits l;
     gomoku_limits_init(&l);
@@ -946,9 +958,12 @@ static void proven_win_with_threads(int threads, gomoku_rule rule)
     gomoku_search_result r;
     assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
     assert_true(r.time_ms < l.time_ms / 2);
-    assert_true((r.best.x == 8 && r.best.y == 4) || (r.best.x == 8 && r.best.y == 8) ||
-                (r.best.x == 9 && r.best.y == 9));
-    assert_int_equal(gomoku_move_count(e), 14);
+    if (rule == GOMOKU_RENJU)
+        assert_true(r.best.x == 7 && r.best.y == 6);
+    else
+        assert_true((r.best.x == 8 && r.best.y == 4) || (r.best.x == 8 && r.best.y == 8) ||
+                    (r.best.x == 9 && r.best.y == 9));
+    assert_int_equal(gomoku_move_count(e), rule == GOMOKU_RENJU ? 6 : 14);
     assert_proven_win(e, &r, GOMOKU_BLACK_WINS);
     gomoku_free(e);
 }
@@ -956,7 +971,7 @@ static void proven_win_with_threads(int threads, gomoku_rule rule)
 static void test_two_threads_report_the_main_threads_proven_win(void **state)
 {
     (void)state;
-    proven_win_with_threads(2, GOMOKU_STANDARD);
+    proven_win_with_threads(2, GOMOKU_RENJU);
 }
 
 static void test_three_threads_report_the_workers_proven_win(void **state)
@@ -966,23 +981,22 @@ static void test_three_threads_report_the_workers_proven_win(void **state)
 }
 
 /* One thread on a clock: a root VCT whose budget runs out goes on between the main
- * search's iterations. This freestyle position of a match game (bench/vct-positions.txt
- * line 207) is a 17-ply win that takes the solver about 1.75M nodes (1.23M under
- * standard's rule, where it is tested: freestyle's search has no root VCT); at 3 s the
- * root VCT's first budget is 596k nodes, so the win is proven only when the VCT goes on
- * (the build that first passed this test played 5,5 by its evaluation, at depth 6).
- * The main search of 2026-11-28 proves the same win itself at depth 9 in about 2.1 s on
- * a fast core, and on such a core it often gets there before the VCT's slices between
- * its iterations do: then the win is the main search's (its score a win, its first move
- * the winning one); otherwise the VCT's line is played out to the five.
- * Needs the core at full speed: not under valgrind or the sanitizers. */
+ * search's iterations. Renju (freestyle's and standard's search has no root VCT): white's
+ * 19-ply win of tactics.txt line 44 (2,6, 3,10 or 4,4) takes the solver about 2.0M nodes,
+ * and at 3 s renju's root VCT's first budget is about 1.49M (ROOT_VCT_PER_MS_RENJU), so
+ * the win is proven only when the VCT goes on. If the main search gets there first, the
+ * win is its own (its score a win, its first move the winning one); otherwise the VCT's
+ * line is played out to the five. Needs the core at full speed: not under valgrind or
+ * the sanitizers. */
 static void test_one_thread_goes_on_with_a_root_vct_that_ran_out(void **state)
 {
     (void)state;
     if (getenv("GOMOKU_QUICK") || getenv("GOMOKU_SANITIZED"))
         skip();
-    const char *moves = "7,7 9,9 8,6 6,8 6,6 7,8 7,5 8,8 9,8 5,6 4,5 6,4 4,7 4,8 5,8 8,9";
-    gomoku_engine *e = test_engine(15, GOMOKU_STANDARD, moves);
+    const char *moves = "9,7 8,6 8,9 7,7 9,5 9,8 7,8 6,6 8,8 7,6 5,6 10,6 9,6 6,7 8,7 6,9 "
+                        "6,8 5,7 9,4 9,3 10,5 11,4 7,5 8,5 4,9 4,8 4,7 8,3 3,8 2,9 8,2 7,4 "
+                        "7,3 5,10 5,11 6,10 3,9 3,7 7,11 8,11 6,12 4,10 7,10 2,8 2,7 5,5 4,6";
+    gomoku_engine *e = test_engine(15, GOMOKU_RENJU, moves);
     gomoku_limits l;
     gomoku_limits_init(&l);
     l.time_ms = 3000;
@@ -990,13 +1004,15 @@ static void test_one_thread_goes_on_with_a_root_vct_that_ran_out(void **state)
     assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
     assert_true(r.time_ms < l.time_ms);
     assert_true(r.nodes > 1490000);
+    assert_true((r.best.x == 2 && r.best.y == 6) || (r.best.x == 3 && r.best.y == 10) ||
+                (r.best.x == 4 && r.best.y == 4));
     if (r.depth > 1) {
         assert_true(GOMOKU_SCORE_IS_WIN(r.score));
         assert_true(r.pv_length >= 1);
         assert_int_equal(r.pv[0].x, r.best.x);
         assert_int_equal(r.pv[0].y, r.best.y);
     } else
-        assert_proven_win(e, &r, GOMOKU_BLACK_WINS);
+        assert_proven_win(e, &r, GOMOKU_WHITE_WINS);
     gomoku_free(e);
 }
 
@@ -1050,7 +1066,7 @@ int main(void)
         cmocka_unit_test(test_wins_in_one),
         cmocka_unit_test(test_blocks_a_four),
         cmocka_unit_test(test_a_single_move_is_searched_to_the_limits),
-        cmocka_unit_test(test_freestyle_searches_a_single_move_for_its_time),
+        cmocka_unit_test(test_freestyle_and_standard_search_a_single_move_for_its_time),
         cmocka_unit_test(test_plays_own_five_before_blocking),
         cmocka_unit_test(test_finds_four_three),
         cmocka_unit_test(test_makes_an_open_four_from_an_open_three),
