@@ -628,9 +628,9 @@ GOMOKU_API void gomoku_limits_init(gomoku_limits *limits);
  * freestyle and standard the search runs no threat search of its own around the main
  * search (the threat worker of three threads or more still runs): its wins and defences
  * are the main search's, which reads wins of up to five plies from the board; renju and
- * caro search the mover's and the opponent's threats at the root first. The position is unchanged afterwards and the
- * hash table keeps what was learnt for the next search. limits may be of any version up
- * to GOMOKU_LIMITS_VERSION (see OPTIONS at the top).
+ * caro search the mover's and the opponent's threats at the root first. The position is
+ * unchanged afterwards and the hash table keeps what was learnt for the next search.
+ * limits may be of any version up to GOMOKU_LIMITS_VERSION (see OPTIONS at the top).
  * Errors: GOMOKU_EINVAL (NULL, limits out of range), GOMOKU_EVERSION, GOMOKU_EGAMEOVER,
  * GOMOKU_EBUSY (a search already runs on this engine), GOMOKU_ENOMEM.
  */

@@ -838,25 +838,26 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
  * (sixtieth session). The integer search (search()) stays for caro, which is not
  * measured with this one.
  *
- * Freestyle and standard go further (sh->fref, "the search as the reference's"; standard
- * since the sixty-seventh session, on freestyle's measure). Traced node by node beside the reference's search
- * on our pieces (sixty-fifth session), the two trees parted at details that no earlier
- * screen had moved: the root is a node like any other (its moves ordered again each
- * iteration with the history, which it teaches; its depth cut from the depth it stored;
- * its late moves reduced and searched again as elsewhere), the order scores the other
- * moves only after the table's move has been searched (pick_order()), a table cut
- * teaches the history, the static value goes into the table when first computed (a later
- * visit is a table hit, which the margins read), the quiescence search reads and writes
- * the table at every exit, a root child's improvement is measured against the root, and
- * the searches start at depth 2 with no threat search at the root. With them come the
- * reference's pieces that the sixty-third and sixty-fourth sessions had moved over: its
- * move counts (the mover's fours counted too, one move below a ply), its quiescence's
- * fours (near the attacker's last stone) and delta pruning, its aspiration window, its
- * static wins (static_win()), the four's maker attacking on at the horizon, and no
- * horizon ply. Each alone had been level or had not been tried; together they took
- * freestyle from 70/200 to 81/200 at 200 ms (+5.5 +- 7.5 points) and to 75/216
- * (34.7%) at 1 s (+2.3 +- 9.5 points against the search before; docs/strength.md).
- * Standard and renju keep the rules above, unmeasured with these.
+ * Freestyle and standard go further (sh->fref, "the search as the reference's", which
+ * searches both rules with one procedure). Traced node by node beside the reference's
+ * search on our pieces (sixty-fifth session, freestyle), the two trees parted at details
+ * that no earlier screen had moved: the root is a node like any other (its moves ordered
+ * again each iteration with the history, which it teaches; its depth cut from the depth
+ * it stored; its late moves reduced and searched again as elsewhere), the order scores
+ * the other moves only after the table's move has been searched (pick_order()), a table
+ * cut teaches the history, the static value goes into the table when first computed (a
+ * later visit is a table hit, which the margins read), the quiescence search reads and
+ * writes the table at every exit, a root child's improvement is measured against the
+ * root, and the searches start at depth 2 with no threat search at the root. With them
+ * come the reference's pieces that the sixty-third and sixty-fourth sessions had moved
+ * over: its move counts (the mover's fours counted too, one move below a ply), its
+ * quiescence's fours (near the attacker's last stone) and delta pruning, its aspiration
+ * window, its static wins (static_win()), the four's maker attacking on at the horizon,
+ * and no horizon ply. Each alone had been level or had not been tried; together they
+ * took freestyle from 70/200 to 81/200 at 200 ms (+5.5 +- 7.5 points) and to 75/216
+ * (34.7%) at 1 s (+2.3 +- 9.5 points against the search before; docs/strength.md). In
+ * standard the same search scored 51/108 at 1 s against the search before it, 39.5/108
+ * (+10.6 +- 11.4 points). Renju keeps the rules above and its root threat searches.
  */
 #define F_UNIT 2.5f
 #define F_RAZOR_DEPTH 2.6f  /* razoring, and quiescence for threatened nodes, below this */
@@ -944,13 +945,13 @@ static void fscore_moves(const search_thread *t, const int *list, int *score, in
     }
 }
 
-/* The move order of the search as the reference's (freestyle, standard), as the reference orders its moves: the
- * cells in board order, scored cell score * 3 / 2 plus the history (attack moves by their
- * own table), the table's move first, then a stable insertion sort of the scores of 0 or
- * more (and of the first cell's, whatever it is); the rest (moves with a bad history) stay
- * behind them in the order the sort leaves. The caller scores the other moves again after
- * the table's move is searched, since that search has taught the history (fsearch(),
- * root_iteration()).
+/* The move order of the search as the reference's (freestyle, standard), as the
+ * reference orders its moves: the cells in board order, scored cell score * 3 / 2 plus
+ * the history (attack moves by their own table), the table's move first, then a stable
+ * insertion sort of the scores of 0 or more (and of the first cell's, whatever it is);
+ * the rest (moves with a bad history) stay behind them in the order the sort leaves.
+ * The caller scores the other moves again after the table's move is searched, since
+ * that search has taught the history (fsearch(), root_iteration()).
  *
  * fsearch() takes that order lazily (order_next()): most nodes search one to a few moves
  * before a cut or the move-count limit ends them, and the insertion sort of every move
