@@ -32,11 +32,6 @@ TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULES = {"freestyle": pl.FREESTYLE, "standard": pl.STANDARD, "renju": pl.RENJU}
 
 
-def parse_cell(tok):
-    x, y = tok.split(",")
-    return int(x), int(y)
-
-
 def load_positions(path):
     """[(line number, kind, rule name, size, moves, answers)] of the file; caro lines (the
     Gomocup protocol has no caro rule) and comments are skipped."""
@@ -52,8 +47,8 @@ def load_positions(path):
             head = parts[0].split()
             if len(head) < 3 or head[0] not in ("win", "save") or head[1] not in RULES:
                 continue
-            moves = [parse_cell(t) for t in head[3:]]
-            answers = {parse_cell(t) for t in parts[1].split()}
+            moves = pl.parse_moves(head[3:])
+            answers = set(pl.parse_moves(parts[1].split()))
             out.append((no, head[0], head[1], int(head[2]), moves, answers))
     return out
 
