@@ -29,7 +29,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
 import gomoku  # noqa: E402
 
-RULES = {"freestyle": 0, "standard": 1, "renju": 4}
+RULES = {"freestyle": gomoku.Rule.FREESTYLE, "standard": gomoku.Rule.STANDARD,
+         "renju": gomoku.Rule.RENJU}
 SIZE = 15
 
 

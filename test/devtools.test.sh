@@ -62,6 +62,13 @@ python3 bench/gen-openings.py --out "$tmp/open2.txt" --count 3 --nodes 3000 --jo
 check "the same arguments give the same file, whatever --jobs" cmp -s "$tmp/open1.txt" "$tmp/open2.txt"
 python3 bench/gen-openings.py --out "$tmp/open3.txt" --count 0 --lib "$LIB" > /dev/null 2>&1
 check "gen-openings.py refuses --count 0 (exit 2)" [ $? -eq 2 ]
+for rule in standard renju; do
+    python3 bench/gen-openings.py --out "$tmp/open-$rule.txt" --count 2 --nodes 3000 --jobs 1 \
+        --rule $rule --lib "$LIB" > /dev/null 2>&1
+    check "gen-openings.py --rule $rule writes two openings" \
+        [ "$(grep -vc '^#' "$tmp/open-$rule.txt")" = 2 ]
+    check "and names the rule in its header" grep -q "($rule)" "$tmp/open-$rule.txt"
+done
 
 # ---- paired.py: two builds' records compared opening by opening ----
 # Three openings, told apart by their stones; engine A's result with each colour.
