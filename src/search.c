@@ -34,11 +34,12 @@
  *
  * Around caro's root, the threat searches of rootthreat.c (the other rules leave wins and
  * defences to fsearch(), as the reference does; from three threads the threat worker
- * runs in every rule): a proven VCF/VCT of the mover ends the search at once; root moves proven lost to the opponent's threat are dropped;
- * each new best move (from depth 4) and the final choice are checked for a forced win of
- * the opponent by threes and fours, which the main search's horizon may not reach. The
- * final check's share of the clock (timeman.c) is held back only while a move that has
- * not passed the check is best; otherwise the main search runs to the hard limit.
+ * runs in every rule): a proven VCF/VCT of the mover ends the search at once; root moves
+ * proven lost to the opponent's threat are dropped; each new best move (from depth 4)
+ * and the final choice are checked for a forced win of the opponent by threes and fours,
+ * which the main search's horizon may not reach. The final check's share of the clock
+ * (timeman.c) is held back only while a move that has not passed the check is best;
+ * otherwise the main search runs to the hard limit.
  *
  * Parameters marked "measured" below were set by the bench signature (nodes to a fixed
  * depth) together with the tactics file and self-play; the others by reasoning.
@@ -338,8 +339,8 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int a
         }
         return stand;
     }
-    /* Four sequences transpose a lot: the table answers repeated ones (freestyle asked it
-     * above already). */
+    /* Four sequences transpose a lot: the table answers repeated ones (the fractional
+     * search asked it above already). */
     tt_hit hit;
     if (!frac && gomoku__tt_probe(t->sh->tt, b->hash, ply, &hit) &&
         ((hit.bound == TT_EXACT) || (hit.bound == TT_LOWER && hit.score >= beta) ||
@@ -1766,8 +1767,8 @@ static void iterate(search_thread *t, root_result *out)
     int prev = 0, unstable = 0;
     int frac = sh->fractional;
     t->root_depth = -1;
-    /* The fractional search starts at depth 2, as the reference does (a helper's iterations: see
-     * below). */
+    /* The fractional search starts at depth 2, as the reference does (a helper's
+     * iterations: see below). */
     int start_depth = frac ? 2 : 1;
     for (int depth = start_depth; depth <= sh->max_depth; depth++) {
         /* A helper starts each iteration deeper than the one the main thread is in (one
@@ -1803,7 +1804,8 @@ static void iterate(search_thread *t, root_result *out)
         int prev_best = list[0];
         int fails_high = 0;
         for (;;) {
-            /* (The fractional search: every third fail high in a row searches a ply shallower.) */
+            /* (The fractional search: every third fail high in a row searches a ply
+             * shallower.) */
             int d = frac && depth - fails_high / 3 >= 1 ? depth - fails_high / 3 : depth;
             score = root_iteration(t, list, rscore, n, d, alpha, beta, &best_i);
             if (t->stopped)
