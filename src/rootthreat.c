@@ -270,12 +270,12 @@ static long long filter_root(gomoku__rootthreat *rt, board *b, int *list, int *r
  * move. A threat worker (three threads or more) does this on the whole clock.
  * Measured when renju's search still ran it: tactics line 43 (a 25-ply renju win of 2.03M
  * nodes) was proven from 2 s a move (1.1-1.3 s into the search), where the build before
- * missed it at 3 s. In 40
- * freestyle games against the textbook search at 1 s a move, the VCT was open after
- * 26 of the strong side's moves and proved none of them (one refuted): it must not cost
- * the main search much. With 8 and 0.9 the main search kept about a ninth of the time
- * in such positions (depth 2 to 5 where it reaches 6 to 8); 2 and 0.6 leave it about
- * two thirds of what it has without this (0.42 of the clock against 0.65).
+ * missed it at 3 s. In 40 freestyle games against the textbook search at 1 s a move, the
+ * VCT was open after 26 of the strong side's moves and proved none of them (one
+ * refuted): it must not cost the main search much. With 8 and 0.9 the main search kept
+ * about a ninth of the time in such positions (depth 2 to 5 where it reaches 6 to 8); 2
+ * and 0.6 leave it about two thirds of what it has without this (0.42 of the clock
+ * against 0.65).
  */
 
 /*
@@ -451,8 +451,7 @@ static void nap(void)
  * before the main search (ROOT_VCT_PER_MS). The long wins are the ones that need it: the
  * 25-ply renju win of tactics line 43 takes about 2.9M nodes, and one thread's clock
  * gives the root VCT 200k a second (caro; the other rules' main thread runs none). A
- * proven win stops every thread, and its line is the
- * result.
+ * proven win stops every thread, and its line is the result.
  *
  * Without a win, it checks the main thread's best move (published after every iteration)
  * for a forced win of the opponent by threes and fours, as the main thread does with the
