@@ -22,9 +22,9 @@
  *            returns within about a millisecond of work): about 1 MB per search thread
  *            (and 100 KB per extra thread, for its copy of the engine), and the threat
  *            solver's tables, sized for the largest node budgets a search has had, up to
- *            14 MB (caro with one thread on a clock of more than about 2 s a move adds
- *            up to 10 MB for the mover's threat search that goes on between iterations;
- *            with three threads or more, the threat worker has up to 24 MB).
+ *            14 MB (one thread on a clock of more than about 2 s a move, any clock in
+ *            renju, adds up to 10 MB for the mover's threat search that goes on between
+ *            iterations; with three threads or more, the threat worker has up to 24 MB).
  *            gomoku_set_hash_size() and gomoku_free() free it (the next search makes it
  *            again, for its own needs). gomoku_vcf() and gomoku_vct() work in those tables
  *            when they are large enough, else in their own, freed before they return.
@@ -621,16 +621,15 @@ GOMOKU_API void gomoku_limits_init(gomoku_limits *limits);
  * gomoku_stop() is called; with time_ms or time_left_ms set it never runs past its hard
  * time limit by more than a few milliseconds. A single move left at the root (the block
  * of a four, or the one move the threat search does not prove lost) is returned at once
- * on a game clock (time_left_ms), with a shallow score (depth 2; caro: 1); with time_ms
- * alone it is searched for the time like any other position, which fills the hash table
- * for the next search (caro: returned at once on any clock). With depth and node limits
- * only it is searched to them like any other position. In freestyle, standard and renju
- * the search runs no threat search of its own around the main search (the threat worker
- * of three threads or more still runs): its wins and defences are the main search's,
- * which reads wins of up to five plies from the board (renju: black's forbidden points
- * seen); caro searches the mover's and the opponent's threats at the root first. The
- * position is unchanged afterwards and the hash table keeps what was learnt for the next
- * search.
+ * on a clock, with a one-ply score (depth 1; freestyle and standard: 2), except in
+ * freestyle and standard with time_ms and no time_left_ms: there it is searched for the
+ * time like any other position, which fills the hash table for the next search. With
+ * depth and node limits only it is searched to them like any other position. In
+ * freestyle and standard the search runs no threat search of its own around the main
+ * search (the threat worker of three threads or more still runs): its wins and defences
+ * are the main search's, which reads wins of up to five plies from the board; renju and
+ * caro search the mover's and the opponent's threats at the root first. The position is
+ * unchanged afterwards and the hash table keeps what was learnt for the next search.
  * limits may be of any version up to GOMOKU_LIMITS_VERSION (see OPTIONS at the top).
  * Errors: GOMOKU_EINVAL (NULL, limits out of range), GOMOKU_EVERSION, GOMOKU_EGAMEOVER,
  * GOMOKU_EBUSY (a search already runs on this engine), GOMOKU_ENOMEM.

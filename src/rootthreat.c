@@ -47,6 +47,9 @@
  * the main search's time was worth more than the last wins of 60-200k nodes a position,
  * together with OPEN_VCT_FROM_MS below (docs/strength.md). */
 #define ROOT_VCT_PER_MS 200
+/* Renju keeps 500: with its earlier (integer) search, the other rules' 200 scored no
+ * better at 200 ms a move (docs/measurements.md); not measured on the fractional search. */
+#define ROOT_VCT_PER_MS_RENJU 500
 /* Only on clocks this long or longer: at a second a move and less, the reference-engine
  * matches scored better without it (freestyle at 200 ms a move, 54 games: 35.5 against
  * 27.5 with the root VCT share below also cut; see docs/strength.md); the main search's
@@ -58,7 +61,7 @@
 #define OPEN_VCT_UNTIL 0.6
 
 void gomoku__rootthreat_init(gomoku__rootthreat *rt, atomic_int *stop, const gomoku__clock *clock,
-                             const gomoku_limits *l, int nthreads)
+                             const gomoku_limits *l, int nthreads, gomoku_rule rule)
 {
     memset(rt, 0, sizeof *rt);
     rt->stop = stop;
@@ -75,7 +78,8 @@ void gomoku__rootthreat_init(gomoku__rootthreat *rt, atomic_int *stop, const gom
     if (clock->hard_ms > 0) {
         double ms = clock->hard_ms;
         vcf = (long long)(ms * 40) + 2000;
-        vct = (long long)(ms * ROOT_VCT_PER_MS) + 2000;
+        vct = (long long)(ms * (rule == GOMOKU_RENJU ? ROOT_VCT_PER_MS_RENJU : ROOT_VCT_PER_MS)) +
+              2000;
         verify = (long long)(ms * ROOTTHREAT_VERIFY_SHARE * VCT_PER_MS) + 2000;
         each = (long long)(ms * 150) + 2000;
         filter = (long long)(ms * FILTER_PER_MS) + 2000;
@@ -102,6 +106,7 @@ void gomoku__rootthreat_init(gomoku__rootthreat *rt, atomic_int *stop, const gom
     }
     rt->vcf_budget = vcf;
     rt->vct_budget = vct;
+    rt->open_vct_from_ms = rule == GOMOKU_RENJU ? 0 : OPEN_VCT_FROM_MS;
     rt->verify_budget = verify;
     rt->each_budget = each;
     rt->filter_budget = filter;
@@ -119,7 +124,7 @@ static long long worker_budget(const gomoku__rootthreat *rt)
 /* Does one thread's root VCT keep its table, to go on between iterations? */
 static int root_vct_open(const gomoku__rootthreat *rt)
 {
-    return rt->clock->hard_ms > OPEN_VCT_FROM_MS && !rt->node_limit;
+    return rt->clock->hard_ms > rt->open_vct_from_ms && !rt->node_limit;
 }
 
 void gomoku__rootthreat_tables(gomoku__rootthreat *rt, gomoku__search_mem *mem)
@@ -268,14 +273,14 @@ static long long filter_root(gomoku__rootthreat *rt, board *b, int *list, int *r
  * (a time limit, not nodes), until OPEN_VCT_UNTIL of the clock (of the move's share,
  * with a game clock); the rest stays with the main search and the final check of the
  * move. A threat worker (three threads or more) does this on the whole clock.
- * Measured when renju's search still ran it: tactics line 43 (a 25-ply renju win of 2.03M
- * nodes) was proven from 2 s a move (1.1-1.3 s into the search), where the build before
- * missed it at 3 s. In 40 freestyle games against the textbook search at 1 s a move, the
- * VCT was open after 26 of the strong side's moves and proved none of them (one
- * refuted): it must not cost the main search much. With 8 and 0.9 the main search kept
- * about a ninth of the time in such positions (depth 2 to 5 where it reaches 6 to 8); 2
- * and 0.6 leave it about two thirds of what it has without this (0.42 of the clock
- * against 0.65).
+ * Measured: tactics line 43 (a 25-ply renju win of 2.03M nodes) is proven from 2 s a
+ * move (1.1-1.3 s into the search), where the build before missed it at 3 s; the win of
+ * test_one_thread_goes_on_with_a_root_vct_that_ran_out() at 3 s in about 1.5 s. In 40
+ * freestyle games against the textbook search at 1 s a move, the VCT was open after
+ * 26 of the strong side's moves and proved none of them (one refuted): it must not cost
+ * the main search much. With 8 and 0.9 the main search kept about a ninth of the time
+ * in such positions (depth 2 to 5 where it reaches 6 to 8); 2 and 0.6 leave it about
+ * two thirds of what it has without this (0.42 of the clock against 0.65).
  */
 
 /*
@@ -450,8 +455,8 @@ static void nap(void)
  * main search does, instead of the share of the clock the root VCT of one thread gets
  * before the main search (ROOT_VCT_PER_MS). The long wins are the ones that need it: the
  * 25-ply renju win of tactics line 43 takes about 2.9M nodes, and one thread's clock
- * gives the root VCT 200k a second (caro; the other rules' main thread runs none). A
- * proven win stops every thread, and its line is the result.
+ * gives the root VCT 500k a second. A proven win stops every thread, and its line is the
+ * result.
  *
  * Without a win, it checks the main thread's best move (published after every iteration)
  * for a forced win of the opponent by threes and fours, as the main thread does with the

@@ -39,6 +39,7 @@ typedef struct gomoku__rootthreat {
     int nthreads;
     /* node budgets, from the limits alone */
     long long vcf_budget, vct_budget, verify_budget, each_budget, filter_budget;
+    double open_vct_from_ms; /* a root VCT that ran out goes on on clocks this long */
     long long nodes;            /* nodes of the threat searches run on the main thread */
     int nverified;              /* root moves the main thread's check found no refutation of */
     int verified[MAX_VERIFIED];
@@ -77,7 +78,7 @@ typedef struct gomoku__rootthreat {
 
 /* Sets the budgets from the limits and the clock (already planned). */
 void gomoku__rootthreat_init(gomoku__rootthreat *rt, atomic_int *stop, const gomoku__clock *clock,
-                             const gomoku_limits *l, int nthreads);
+                             const gomoku_limits *l, int nthreads, gomoku_rule rule);
 /* Makes the engine's kept tables (mem) ready for this search's budgets, every page touched
  * before the search starts, and points rt at them. */
 void gomoku__rootthreat_tables(gomoku__rootthreat *rt, gomoku__search_mem *mem);

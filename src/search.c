@@ -32,14 +32,12 @@
  * fractional plies shaped like the strongest classical engine's (its comment says how and
  * why); search() below is the main search of caro, with what its comments describe.
  *
- * Around caro's root, the threat searches of rootthreat.c (the other rules leave wins and
- * defences to fsearch(), as the reference does; from three threads the threat worker
- * runs in every rule): a proven VCF/VCT of the mover ends the search at once; root moves
- * proven lost to the opponent's threat are dropped; each new best move (from depth 4)
- * and the final choice are checked for a forced win of the opponent by threes and fours,
- * which the main search's horizon may not reach. The final check's share of the clock
- * (timeman.c) is held back only while a move that has not passed the check is best;
- * otherwise the main search runs to the hard limit.
+ * Around the root, the threat searches of rootthreat.c: a proven VCF/VCT of the mover
+ * ends the search at once; root moves proven lost to the opponent's threat are dropped;
+ * each new best move (from depth 4) and the final choice are checked for a forced win of
+ * the opponent by threes and fours, which the main search's horizon may not reach. The
+ * final check's share of the clock (timeman.c) is held back only while a move that has
+ * not passed the check is best; otherwise the main search runs to the hard limit.
  *
  * Parameters marked "measured" below were set by the bench signature (nodes to a fixed
  * depth) together with the tactics file and self-play; the others by reasoning.
@@ -240,29 +238,13 @@ static int line_fours(const board *b, int c, int *list)
 
 /* Wins read from the class counts, as the reference's search reads them: an open-four
  * point of the mover wins in three plies; a four-three point wins in five when the
- * opponent has no four to interpose. Renju's white has no forbidden points, and a
- * forbidden block only makes its win surer. Black's counts do not see its forbidden
- * points: a double four counts as an open four, and a four-three may be a four-three-
- * three or lead to a forbidden four; black's open four is taken only from a cell that
- * is not forbidden (rare: the cells are looked for only when the count says there is
- * one), and its four-three not at all. */
-static int static_win(board *b, int ply)
+ * opponent has no four to interpose (the search as the reference's, freestyle and
+ * standard; renju's black has forbidden points that the counts do not see). */
+static int static_win(const board *b, int ply)
 {
     int me = b->side - 1, opp = 1 - me;
-    if (b->ncls[opp][K_FIVE] > 0)
+    if (b->rule == GOMOKU_RENJU || b->ncls[opp][K_FIVE] > 0)
         return 0;
-    if (b->rule == GOMOKU_RENJU && b->side == C_BLACK) {
-        if (b->ncls[0][K_OPEN_FOUR] == 0)
-            return 0;
-        for (int y = 0; y < b->size; y++)
-            for (int x = 0; x < b->size; x++) {
-                int idx = board_index(b, x, y);
-                if (b->cell[idx] == C_EMPTY && b->cls[idx][0] == K_OPEN_FOUR &&
-                    !gomoku__black_forbidden(b, idx))
-                    return WIN - ply - 3;
-            }
-        return 0;
-    }
     if (b->ncls[me][K_OPEN_FOUR] > 0)
         return WIN - ply - 3;
     if (b->ncls[me][K_FOUR_THREE] > 0 &&
@@ -297,8 +279,8 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int a
             update_pv(t, ply, block);
         return s;
     }
-    int frac = t->sh->fractional, stand, qhave = 0;
-    if (frac) {
+    int fref = t->sh->fref, stand, qhave = 0;
+    if (fref) {
         int w = static_win(b, ply);
         if (w)
             return w;
@@ -330,7 +312,7 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int a
      * tree for little gain. */
     if (stand >= beta || qd >= QS_MAX || b->side != attacker ||
         b->npat[me][P_FOUR] + b->npat[me][P_OPEN_FOUR] == 0) {
-        if (frac && stand < beta) {
+        if (fref && stand < beta) {
             /* Kept, so that a later visit finds it (and the pv flag of a principal
              * variation's leaf). */
             int pv = beta - alpha > 1;
@@ -339,10 +321,10 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int a
         }
         return stand;
     }
-    /* Four sequences transpose a lot: the table answers repeated ones (the fractional
-     * search asked it above already). */
+    /* Four sequences transpose a lot: the table answers repeated ones (freestyle asked it
+     * above already). */
     tt_hit hit;
-    if (!frac && gomoku__tt_probe(t->sh->tt, b->hash, ply, &hit) &&
+    if (!fref && gomoku__tt_probe(t->sh->tt, b->hash, ply, &hit) &&
         ((hit.bound == TT_EXACT) || (hit.bound == TT_LOWER && hit.score >= beta) ||
          (hit.bound == TT_UPPER && hit.score <= alpha)))
         return hit.score;
@@ -350,7 +332,7 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int a
     int best = stand;
     int k = qd / 2;
     /* Delta pruning: a null window far above the static value fails low. */
-    if (frac && beta - alpha == 1) {
+    if (fref && beta - alpha == 1) {
         int margin = 2086 - 60 * k;
         if (margin < 768)
             margin = 768;
@@ -363,7 +345,7 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int a
         alpha = stand;
     int *list = t->moves[ply], *score = t->scores[ply];
     int n;
-    if (frac) {
+    if (fref) {
         /* Fours near the attacker's previous stone (two cells around it, four along its
          * lines); from the third attacking four on, only those that also make a two or
          * better on another line, or a four-three. */
@@ -420,7 +402,7 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int a
     if (!t->stopped)
         gomoku__tt_store(t->sh->tt, b->hash, ply, 0, best, stand, 0,
                          best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER,
-                         frac && beta - old_alpha > 1);
+                         fref && beta - old_alpha > 1);
     return best;
 }
 
@@ -856,8 +838,8 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
  * (sixtieth session). The integer search (search()) stays for caro, which is not
  * measured with this one.
  *
- * It goes further toward the reference's in all three rules (which it searches with one
- * procedure, only the patterns differing). Traced node by node beside the reference's
+ * Freestyle and standard go further (sh->fref, "the search as the reference's", which
+ * searches both rules with one procedure). Traced node by node beside the reference's
  * search on our pieces (sixty-fifth session, freestyle), the two trees parted at details
  * that no earlier screen had moved: the root is a node like any other (its moves ordered
  * again each iteration with the history, which it teaches; its depth cut from the depth
@@ -875,9 +857,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
  * took freestyle from 70/200 to 81/200 at 200 ms (+5.5 +- 7.5 points) and to 75/216
  * (34.7%) at 1 s (+2.3 +- 9.5 points against the search before; docs/strength.md). In
  * standard the same search scored 51/108 at 1 s against the search before it, 39.5/108
- * (+10.6 +- 11.4 points). In renju, with static wins that see black's forbidden points
- * (static_win()), 71/154 at 1 s as the search before it did (71/154), with black 18/77
- * against 11/77, and +5.0 +- 8.4 points at 200 ms (sixty-eighth session).
+ * (+10.6 +- 11.4 points). Renju keeps the rules above and its root threat searches.
  */
 #define F_UNIT 2.5f
 #define F_RAZOR_DEPTH 2.6f  /* razoring, and quiescence for threatened nodes, below this */
@@ -948,7 +928,24 @@ static inline int shapeless(const board *b, int m)
     return 1;
 }
 
-/* The move order of the fractional search, as the
+/* The move order: the table's move, then the cell score, the history breaking near ties
+ * (moves making an open three or more by their own table). */
+static void fscore_moves(const search_thread *t, const int *list, int *score, int n, int tt_move)
+{
+    const board *b = t->b;
+    int me = b->side - 1;
+    for (int i = 0; i < n; i++) {
+        int m = list[i];
+        if (m == tt_move) {
+            score[i] = 1 << 28;
+            continue;
+        }
+        int h = b->cls[m][me] >= K_THREE ? t->fhist[me][m][0] / 128 : t->fhist[me][m][1] / 256;
+        score[i] = move_value(b, m, me) * 64 + h * 32;
+    }
+}
+
+/* The move order of the search as the reference's (freestyle, standard), as the
  * reference orders its moves: the cells in board order, scored cell score * 3 / 2 plus
  * the history (attack moves by their own table), the table's move first, then a stable
  * insertion sort of the scores of 0 or more (and of the first cell's, whatever it is);
@@ -1073,14 +1070,23 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
                    int cut)
 {
     board *b = t->b;
-    int me = b->side - 1, opp = 1 - me;
+    int me = b->side - 1, opp = 1 - me, fref = t->sh->fref;
     /* Threatened: the opponent has a five point (o5) or an open-four point (o4 counts both). */
     int o5 = b->ncls[opp][K_FIVE], o4 = o5 + b->ncls[opp][K_OPEN_FOUR];
-    /* At the horizon the quiescence search takes the node; facing a five, the side that
-     * made the four goes on attacking after the block, as the reference's quiescence
-     * does. */
-    if (depth <= 0)
-        return qsearch(t, alpha, beta, ply, 0, o5 ? 3 - b->side : b->side);
+    int horizon = 0;
+    if (depth <= 0) {
+        /* At a principal variation's horizon a side facing an open-four or four-three point
+         * searches its defences one more ply (see search()); elsewhere the quiescence
+         * search takes the node. */
+        if (!fref && pv_node && !o5 && !b->ncls[me][K_FIVE] &&
+            b->ncls[opp][K_OPEN_FOUR] + b->ncls[opp][K_FOUR_THREE] > 0) {
+            horizon = 1;
+            depth = 1;
+        } else
+            /* Facing a five (sh->fref), the side that made the four goes on attacking
+             * after the block, as the reference's quiescence does. */
+            return qsearch(t, alpha, beta, ply, 0, fref && o5 ? 3 - b->side : b->side);
+    }
     int done;
 #ifdef GOMOKU_NODE_PROFILE
     int pd = depth < PROF_DEPTHS - 1 ? (int)depth : PROF_DEPTHS - 1;
@@ -1090,9 +1096,11 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         PROF(t->prof.settled[pd]++);
         return done;
     }
-    int w = static_win(b, ply);
-    if (w)
-        return w;
+    if (fref) {
+        int w = static_win(b, ply);
+        if (w)
+            return w;
+    }
     if (alpha < -(WIN - ply))
         alpha = -(WIN - ply);
     if (beta > WIN - ply - 1)
@@ -1122,8 +1130,8 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         (tt_bound & (tt_value >= beta ? TT_LOWER : TT_UPPER))) {
         PROF(t->prof.table[pd]++);
         /* The table's quiet move that holds earns its history, one that fails low loses
-         * it, as in the reference. */
-        if (tt_move && !o4 && b->cls[tt_move][me] < K_THREE) {
+         * it (sh->fref, as the reference). */
+        if (fref && tt_move && !o4 && b->cls[tt_move][me] < K_THREE) {
             int bonus = fhist_bonus(depth);
             if (tt_value >= beta) {
                 fhist_add(&t->fhist[me][tt_move][1], bonus);
@@ -1144,9 +1152,9 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
     else {
         int sv = have && hit.eval != TT_EVAL_NONE ? hit.eval : evaluate(t);
         t->sev[ply] = eval = sv;
-        /* The static value goes into the table at once: a later visit reads it, and
-         * counts as a table hit for the margins below. */
-        if (!have && !skip)
+        /* sh->fref keeps the static value in the table at once: a later visit reads it,
+         * and counts as a table hit for the margins below. */
+        if (fref && !have && !skip)
             gomoku__tt_store(t->sh->tt, key, ply, 0, TT_STATIC_ONLY, sv, 0, TT_LOWER,
                              t->fpv[ply]);
         have_eval = 1;
@@ -1155,9 +1163,11 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
             (tt_bound & (tt_value > eval ? TT_LOWER : TT_UPPER)))
             eval = tt_value;
         /* A root child compares with the root's value seen from its side. */
-        improvement = ply >= 2 ? t->sev[ply] - t->sev[ply - 2] : t->sev[ply] + t->sev[0];
+        improvement = ply >= 2 ? t->sev[ply] - t->sev[ply - 2]
+                      : fref   ? t->sev[ply] + t->sev[0]
+                               : 1;
     }
-    if (!o5) {
+    if (!o5 && !horizon) {
         /* Razoring: near the horizon, a value far below alpha is left to the quiescence
          * search; so is a threatened node there, off the principal variation (its fours
          * may still turn the threat; if not, its static value is what it gets). */
@@ -1196,7 +1206,7 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
      * searches this ply again, in its buffers. */
     float se_ext = 0;
     int se_done = 0;
-    if (!o5 && depth >= F_SE_DEPTH && tt_move && !skip &&
+    if (!o5 && !horizon && depth >= F_SE_DEPTH && tt_move && !skip &&
         tt_value < GOMOKU_SCORE_WIN_MIN && tt_value > -GOMOKU_SCORE_WIN_MIN &&
         (tt_bound & TT_LOWER) && tt_depth >= depth - 2.03f && !move_illegal(b, tt_move)) {
         int former = !pv_node && t->fpv[ply];
@@ -1222,12 +1232,18 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
     int *list = t->moves[ply], *score = t->scores[ply];
     int forced;
     int n = gomoku__generate(b, &t->bx[ply], list, &forced);
+    if (horizon && !forced) /* renju: every threat point of black's is forbidden */
+        return qsearch(t, alpha, beta, ply, 0, b->side);
     if (n == 0)
         return forced ? -(WIN - ply - 2) : evaluate(t);
     move_order order = {0};
-    pick_order(t, &order, list, score, 0, n, tt_move);
+    if (fref)
+        pick_order(t, &order, list, score, 0, n, tt_move);
+    else
+        fscore_moves(t, list, score, n, tt_move);
 #ifdef GOMOKU_NODE_PROFILE
-    int pk = forced    ? PROF_THREAT
+    int pk = horizon   ? PROF_HORIZON
+             : forced  ? PROF_THREAT
              : pv_node ? PROF_PV
              : cut     ? PROF_CUT
                        : PROF_ALL;
@@ -1237,9 +1253,10 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
     int last = b->nmoves >= 1 ? b->moves[b->nmoves - 1] : 0;
     int own_last = b->nmoves >= 2 ? b->moves[b->nmoves - 2] : 0;
     int best = -INF, best_move = 0, count = 0, old_alpha = alpha;
-    /* The moves searched before the best one, whose history falls (as many as the
-     * reference keeps). */
+    /* The moves searched before the best one, whose history falls (sh->fref keeps as
+     * many as the reference does). */
     int attacks[48], na = 0, quiets[192], nq = 0;
+    int max_na = fref ? 48 : 32, max_nq = fref ? 192 : 64;
     int rest_added = forced != GEN_FORCED_PARTIAL;
     for (int i = 0; i < n || !rest_added; i++) {
         if (i == n) {
@@ -1250,9 +1267,13 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
             if (i == n)
                 break;
         }
-        if (i == 1 && tt_move && list[0] == tt_move) /* scored after the table move */
-            pick_order(t, &order, list, score, 1, n, 0);
-        order_next(&order, i);
+        if (!fref)
+            pick_best(list, score, n, i);
+        else {
+            if (i == 1 && tt_move && list[0] == tt_move) /* scored after the table move */
+                pick_order(t, &order, list, score, 1, n, 0);
+            order_next(&order, i);
+        }
         int m = list[i];
         if (m == skip || move_illegal(b, m))
             continue;
@@ -1263,21 +1284,25 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         int trivial = cme == K_NONE && copp == K_NONE && shapeless(b, m);
         int d_opp = cell_distance(b, m, last), d_own = cell_distance(b, m, own_last);
         /* The reference counts a root child's own last move as near (it has none in its
-         * search stack); so does this search. */
-        if (ply < 2)
+         * search stack); sh->fref does the same. */
+        if (fref && ply < 2)
             d_own = -1;
         int distract = d_own > 4 && d_opp > 4;
-        /* Pruning, once a move that does not lose is known: the mover's fours too, and
-         * below a ply every move but the first, as the reference counts them. */
-        if (best > -GOMOKU_SCORE_WIN_MIN) {
+        /* Pruning, once a move that does not lose is known; never the mover's fours
+         * (sh->fref: its fours too, and below a ply every move but the first, as the
+         * reference counts them). */
+        if (!horizon && best > -GOMOKU_SCORE_WIN_MIN && (fref || cme < K_FOUR)) {
             int di = (int)depth;
             int limit = di < 64 ? fmc_table[di] : 3 + (int)powf((float)di, 1.32f);
-            if (depth < 1)
+            if (fref && depth < 1)
                 limit = 0;
             if (improvement <= 0)
                 limit /= 2;
-            if (count >= limit)
-                break; /* so is every later move: the limit only falls */
+            if (count >= limit) {
+                if (fref)
+                    break; /* so is every later move: the limit only falls */
+                continue;
+            }
             if (trivial && depth < F_TRIVIAL_DEPTH)
                 continue;
             /* A defence far from both last moves that stops no four. */
@@ -1300,14 +1325,14 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
             else if (ply >= 2 && t->fmade[ply + 2][me] >= K_FOUR)
                 ext += 1.0f;
         }
-        float new_depth = depth - 1 + ext;
+        float new_depth = horizon ? 0 : depth - 1 + ext;
         t->fext[ply + 1] = t->fext[ply] + (ext > 1 ? ext - 1 : 0);
         t->fmade[ply + 4][0] = b->cls[m][0];
         t->fmade[ply + 4][1] = b->cls[m][1];
         PROF(t->prof.moves[pd][pk]++; searched++);
         search_make(t, ply, m);
         int s = 0;
-        if (depth >= 2 && count > 1) {
+        if (!horizon && depth >= 2 && count > 1) {
             /* Late move reductions, every kind of move. */
             int di = (int)depth < 63 ? (int)depth : 63;
             float r = t->sh->flmr[di][count < 63 ? count : 63];
@@ -1327,9 +1352,10 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
                 r += 1.8f;
             if (o4 && copp < K_FOUR)
                 r += (d_opp > 4 ? 1.93f : 0) + (d_own > 4 ? 0.96f : 0);
-            /* An attack that goes on. */
+            /* An attack that goes on. (Standard and renju ask for the double two after the
+             * move is made, where the cell is taken and none is found: kept as measured.) */
             if (!o4 && ply >= 2 && t->fmade[ply + 2][me] >= K_THREE &&
-                (cme >= K_THREE || (d_own <= 4 && dtwo)))
+                (cme >= K_THREE || (d_own <= 4 && (fref ? dtwo : makes_double_two(b, m, me)))))
                 r -= 0.53f;
             int stat = t->fhist[me][m][0] + t->fhist[me][m][1] * 780 / 1024 - 3322;
             r -= (float)stat / (12267.0f + 4380.0f * (depth > 5.4f));
@@ -1373,7 +1399,7 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
                 best_move = m;
                 update_pv(t, ply, m);
                 if (s >= beta) {
-                    PROF(prof_cut(t, pd, searched, !forced && depth >= 2, !tt_move));
+                    PROF(prof_cut(t, pd, searched, !forced && !horizon && depth >= 2, !tt_move));
                     break;
                 }
                 alpha = s;
@@ -1384,9 +1410,9 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         }
         if (m != best_move) {
             if (cme >= K_THREE) {
-                if (na < 48)
+                if (na < max_na)
                     attacks[na++] = m;
-            } else if (!o4 && nq < 192)
+            } else if (!o4 && nq < max_nq)
                 quiets[nq++] = m;
         }
     }
@@ -1404,7 +1430,7 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
     else if (depth > 3)
         t->fpv[ply] = t->fpv[ply] && t->fpv[ply + 1];
     gomoku__tt_store(t->sh->tt, key, ply, best_move, best, o4 ? TT_EVAL_NONE : t->sev[ply],
-                     (int)depth, bound, t->fpv[ply]);
+                     horizon ? 0 : (int)depth, bound, t->fpv[ply]);
     return best;
 }
 
@@ -1520,13 +1546,13 @@ static int root_iteration(search_thread *t, int *list, int *rscore, int n, int d
     t->fpv[0] = 1;
     t->fext[0] = 0;
     t->extc[1] = 0;
-    /* In the fractional search the root is a node of its own (fsearch()'s rules, as the
+    /* With sh->fref the root is a node of the fractional search (fsearch()'s rules, as the
      * reference's root): the moves in pick_order() each iteration, the last best first;
      * the root's depth cut by 0.28 of the plies it gained since the iteration before
      * stored it, and a ply more once alpha rose; late moves reduced; the history taught
      * as at any node. Other rules search every move to depth - 1. */
     float rdepth = (float)depth;
-    int xr = t->sh->fractional && n > 1;
+    int xr = t->sh->fref && n > 1;
     if (xr && t->root_depth >= 0 && depth > 1) {
         float r = ((float)depth - (float)t->root_depth) * 0.28f;
         rdepth -= r < 0 ? 0 : r > 3.6f ? 3.6f : r;
@@ -1765,11 +1791,11 @@ static void iterate(search_thread *t, root_result *out)
         gomoku__rootthreat_best_changed(sh->rt, list[0]);
 
     int prev = 0, unstable = 0;
-    int frac = sh->fractional;
+    int fref = sh->fref;
     t->root_depth = -1;
-    /* The fractional search starts at depth 2, as the reference does (a helper's
-     * iterations: see below). */
-    int start_depth = frac ? 2 : 1;
+    /* sh->fref starts at depth 2, as the reference does (a helper's iterations: see
+     * below). */
+    int start_depth = fref ? 2 : 1;
     for (int depth = start_depth; depth <= sh->max_depth; depth++) {
         /* A helper starts each iteration deeper than the one the main thread is in (one
          * ply for odd ids, two for even ones), so that it fills the table ahead of the
@@ -1788,7 +1814,7 @@ static void iterate(search_thread *t, root_result *out)
             for (int i = 0; i < MAX_PADDED; i++)
                 t->history[s][i] /= 2;
         int alpha = -INF, beta = INF, delta = 60, score, best_i;
-        if (frac) {
+        if (fref) {
             /* The reference's window: 16 of its units (40 of ours) from depth 5 on, widened
              * after each fail by d * (3 + |v| / 1024) / 4 + 6 in its units. */
             delta = 40;
@@ -1804,13 +1830,12 @@ static void iterate(search_thread *t, root_result *out)
         int prev_best = list[0];
         int fails_high = 0;
         for (;;) {
-            /* (The fractional search: every third fail high in a row searches a ply
-             * shallower.) */
-            int d = frac && depth - fails_high / 3 >= 1 ? depth - fails_high / 3 : depth;
+            /* (sh->fref: every third fail high in a row searches a ply shallower.) */
+            int d = fref && depth - fails_high / 3 >= 1 ? depth - fails_high / 3 : depth;
             score = root_iteration(t, list, rscore, n, d, alpha, beta, &best_i);
             if (t->stopped)
                 break;
-            if (frac) {
+            if (fref) {
                 /* A fail low also brings beta to the middle of the old window. */
                 if (score <= alpha && alpha > -INF) {
                     beta = (alpha + beta) / 2;
@@ -1881,7 +1906,7 @@ static void iterate(search_thread *t, root_result *out)
             depth--;
             continue;
         }
-        if (!frac && t->id == 0 && n > 1 && depth >= VERIFY_FROM && !GOMOKU_SCORE_IS_WIN(score) &&
+        if (!fref && t->id == 0 && n > 1 && depth >= VERIFY_FROM && !GOMOKU_SCORE_IS_WIN(score) &&
             gomoku__rootthreat_wants_check(sh->rt, list[0])) {
             if (refuted_by_threat(t, list[0])) {
                 memmove(list, list + 1, (size_t)(n - 1) * sizeof *list);
@@ -1911,12 +1936,12 @@ static void iterate(search_thread *t, root_result *out)
             sh->engine->progress_fn(&info, sh->engine->progress_payload);
         }
         /* Done: a single move left, or a forced result read to its end. A single move is
-         * played at once on a game clock, whose time is worth more saved; in the
-         * fractional search with a time per move it is searched for that time, as the
-         * reference does, and the table it fills is the next move's (a time per move
-         * cannot be saved). With only depth and node limits it is searched to them, so
-         * that the score it reports means as much as any other. */
-        if (n == 1 && sh->clock.hard_ms > 0 && (!frac || sh->clock.soft_ms > 0))
+         * played at once on a game clock, whose time is worth more saved; with sh->fref and
+         * a time per move it is searched for that time, as the reference does, and the
+         * table it fills is the next move's (a time per move cannot be saved). With only
+         * depth and node limits it is searched to them, so that the score it reports
+         * means as much as any other. */
+        if (n == 1 && sh->clock.hard_ms > 0 && (!fref || sh->clock.soft_ms > 0))
             break;
         if (GOMOKU_SCORE_IS_WIN(score))
             break;
@@ -2102,6 +2127,10 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     sh.lmr = lmr_table;
     /* The fractional-depth search in every rule but caro (see fsearch()). */
     sh.fractional = engine->b.rule != GOMOKU_CARO;
+    /* Freestyle's and standard's fractional search goes further toward the reference's
+     * (see fsearch()), without the root's threat searches. Renju keeps them: its static
+     * wins would need black's forbidden points. */
+    sh.fref = engine->b.rule == GOMOKU_FREESTYLE || engine->b.rule == GOMOKU_STANDARD;
     sh.flmr = flmr_table[engine->b.rule];
     sh.ffutility = f_futility[engine->b.rule];
     sh.nthreads = nthreads;
@@ -2111,7 +2140,7 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     pthread_mutex_init(&sh.helper_lock, NULL);
     gomoku__clock_plan(&sh.clock, start, limits, b->nmoves, b->size);
     gomoku__rootthreat rt;
-    gomoku__rootthreat_init(&rt, &engine->stop, &sh.clock, limits, nthreads);
+    gomoku__rootthreat_init(&rt, &engine->stop, &sh.clock, limits, nthreads, b->rule);
     gomoku__rootthreat_tables(&rt, mem);
     sh.rt = &rt;
 
@@ -2170,7 +2199,7 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     }
     GOMOKU__TRACE("rootmoves+worker");
     int line[MAX_PLY], len = 0;
-    if (sh.root_n > 1 && !sh.fractional)
+    if (sh.root_n > 1 && !sh.fref)
         len = gomoku__rootthreat_before(&rt, ts[0].b, sh.root_list, &sh.root_n, root_score,
                                         line);
     GOMOKU__TRACE("before");
@@ -2194,7 +2223,7 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     /* The final check gets its share of the clock: while the best move has not passed
      * the threat check, the main search stops that much earlier. Set before the helpers
      * start, which read it. */
-    if (!sh.fractional)
+    if (!sh.fref)
         gomoku__clock_reserve(&sh.clock, ROOTTHREAT_VERIFY_SHARE);
     /* The Lazy SMP helpers: the threads after the worker (all but the main one when
      * there is none). A thread that cannot be started ends the list. */
@@ -2226,7 +2255,7 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
             engine->progress_fn(&info, engine->progress_payload);
         }
     }
-    if (!proven && !atomic_load(&engine->stop) && !sh.fractional)
+    if (!proven && !atomic_load(&engine->stop) && !sh.fref)
         move = gomoku__rootthreat_final_check(&rt, ts[0].b, move, r.score, sh.final_list,
                                               sh.final_n);
     if (!proven && move != r.move)

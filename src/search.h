@@ -55,6 +55,9 @@ typedef struct search_shared {
     unsigned char (*lmr)[64]; /* search(): late move reductions by depth and move
                                  number (a read-only table of search.c, built once) */
     int fractional;          /* the fractional-depth search (fsearch) is the main search */
+    int fref;                /* freestyle and standard: the fractional search as the
+                                reference's (see fsearch()), no threat searches at the
+                                root */
     float (*flmr)[64];       /* fsearch: the rule's reductions by depth and move number */
     int ffutility;           /* fsearch: the rule's reverse futility margin a ply */
 } search_shared;
@@ -115,7 +118,7 @@ typedef struct search_thread {
     int excluded[MAX_PLY];   /* the move a singular test leaves out at each ply, or 0 */
     int extc[MAX_PLY + 1];   /* defence lists searched without using depth on the path */
     int iter_depth;          /* the depth of the iteration under way */
-    int root_depth;          /* fsearch: the root's depth as the last iteration left it,
+    int root_depth;          /* sh->fref: the root's depth as the last iteration left it,
                                 -1 before the first */
     int history[2][MAX_PADDED];
     /* The fractional-depth search's own state (search.c, fsearch): */
