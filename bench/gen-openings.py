@@ -29,8 +29,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
 import gomoku  # noqa: E402
 
-RULES = {"freestyle": gomoku.Rule.FREESTYLE, "standard": gomoku.Rule.STANDARD,
-         "renju": gomoku.Rule.RENJU}
+# The rules match.py plays; the binding reads a rule by its name.
+RULES = ("freestyle", "standard", "renju")
 SIZE = 15
 
 
@@ -61,7 +61,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", required=True, help="the openings file to write")
     ap.add_argument("--count", type=int, default=100, help="openings to keep")
-    ap.add_argument("--rule", choices=sorted(RULES), default="freestyle")
+    ap.add_argument("--rule", choices=RULES, default="freestyle")
     ap.add_argument("--nodes", type=int, default=400000, help="search nodes a candidate")
     ap.add_argument("--margin", type=int, default=250, help="largest |score| kept")
     ap.add_argument("--first", type=int, default=0, help="number of the first candidate")
@@ -76,7 +76,7 @@ def main():
     kept, positions = [], set()
     tried = 0
     with multiprocessing.Pool(a.jobs) as pool:
-        tasks = ((RULES[a.rule], a.nodes, i, a.lib) for i in range(a.first, a.first + limit))
+        tasks = ((a.rule, a.nodes, i, a.lib) for i in range(a.first, a.first + limit))
         # imap keeps the candidates' order, so the file does not depend on --jobs.
         for index, stones, score in pool.imap(judge, tasks, chunksize=4):
             tried += 1
