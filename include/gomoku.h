@@ -621,14 +621,15 @@ GOMOKU_API void gomoku_limits_init(gomoku_limits *limits);
  * gomoku_stop() is called; with time_ms or time_left_ms set it never runs past its hard
  * time limit by more than a few milliseconds. A single move left at the root (the block
  * of a four, or the one move the threat search does not prove lost) is returned at once
- * on a clock, with a one-ply score (depth 1; freestyle and standard: 2), except in
- * freestyle and standard with time_ms and no time_left_ms: there it is searched for the
- * time like any other position, which fills the hash table for the next search. With
- * depth and node limits only it is searched to them like any other position. In
- * freestyle and standard the search runs no threat search of its own around the main
- * search (the threat worker of three threads or more still runs): its wins and defences
- * are the main search's, which reads wins of up to five plies from the board; renju and
- * caro search the mover's and the opponent's threats at the root first. The position is
+ * on a clock, with a one-ply score (depth 1; freestyle, standard and renju's black: 2),
+ * except in freestyle, standard and renju's black with time_ms and no time_left_ms:
+ * there it is searched for the time like any other position, which fills the hash table
+ * for the next search. With depth and node limits only it is searched to them like any
+ * other position. In freestyle, standard and renju with black to move the search runs
+ * no threat search of its own around the main search (the threat worker of three
+ * threads or more still runs): its wins and defences are the main search's, which reads
+ * wins of up to five plies from the board; renju's white and caro search the mover's and
+ * the opponent's threats at the root first. The position is
  * unchanged afterwards and the hash table keeps what was learnt for the next search.
  * limits may be of any version up to GOMOKU_LIMITS_VERSION (see OPTIONS at the top).
  * Errors: GOMOKU_EINVAL (NULL, limits out of range), GOMOKU_EVERSION, GOMOKU_EGAMEOVER,

@@ -238,13 +238,29 @@ static int line_fours(const board *b, int c, int *list)
 
 /* Wins read from the class counts, as the reference's search reads them: an open-four
  * point of the mover wins in three plies; a four-three point wins in five when the
- * opponent has no four to interpose (the search as the reference's, freestyle and
- * standard; renju's black has forbidden points that the counts do not see). */
-static int static_win(const board *b, int ply)
+ * opponent has no four to interpose. Renju's white has no forbidden points, and a
+ * forbidden block of black's only makes its win surer. Black's counts do not see its
+ * forbidden points (a double four counts as an open four; a four-three may be a
+ * four-three-three or lead to a forbidden four): black's open four is taken only from a
+ * cell that is not forbidden (looked for only when the count says there is one), and
+ * its four-three not at all. */
+static int static_win(board *b, int ply)
 {
     int me = b->side - 1, opp = 1 - me;
-    if (b->rule == GOMOKU_RENJU || b->ncls[opp][K_FIVE] > 0)
+    if (b->ncls[opp][K_FIVE] > 0)
         return 0;
+    if (b->rule == GOMOKU_RENJU && b->side == C_BLACK) {
+        if (b->ncls[0][K_OPEN_FOUR] == 0)
+            return 0;
+        for (int y = 0; y < b->size; y++)
+            for (int x = 0; x < b->size; x++) {
+                int idx = board_index(b, x, y);
+                if (b->cell[idx] == C_EMPTY && b->cls[idx][0] == K_OPEN_FOUR &&
+                    !gomoku__black_forbidden(b, idx))
+                    return WIN - ply - 3;
+            }
+        return 0;
+    }
     if (b->ncls[me][K_OPEN_FOUR] > 0)
         return WIN - ply - 3;
     if (b->ncls[me][K_FOUR_THREE] > 0 &&
@@ -838,8 +854,8 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
  * (sixtieth session). The integer search (search()) stays for caro, which is not
  * measured with this one.
  *
- * Freestyle and standard go further (sh->fref, "the search as the reference's", which
- * searches both rules with one procedure). Traced node by node beside the reference's
+ * Freestyle, standard and renju's black go further (sh->fref, "the search as the
+ * reference's", one procedure for all three). Traced node by node beside the reference's
  * search on our pieces (sixty-fifth session, freestyle), the two trees parted at details
  * that no earlier screen had moved: the root is a node like any other (its moves ordered
  * again each iteration with the history, which it teaches; its depth cut from the depth
@@ -857,7 +873,10 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
  * took freestyle from 70/200 to 81/200 at 200 ms (+5.5 +- 7.5 points) and to 75/216
  * (34.7%) at 1 s (+2.3 +- 9.5 points against the search before; docs/strength.md). In
  * standard the same search scored 51/108 at 1 s against the search before it, 39.5/108
- * (+10.6 +- 11.4 points). Renju keeps the rules above and its root threat searches.
+ * (+10.6 +- 11.4 points). In renju black's static wins see its forbidden points
+ * (static_win()); black searched so won 18 of 77 games against the reference at 1 s
+ * where the search before won 11 of 77 (sixty-eighth session), white lost (41 of 54
+ * against 25 of 27), and keeps the rules above and its root threat searches.
  */
 #define F_UNIT 2.5f
 #define F_RAZOR_DEPTH 2.6f  /* razoring, and quiescence for threatened nodes, below this */
@@ -2127,10 +2146,13 @@ int gomoku__search_core(gomoku_search_result *out, gomoku_engine *engine,
     sh.lmr = lmr_table;
     /* The fractional-depth search in every rule but caro (see fsearch()). */
     sh.fractional = engine->b.rule != GOMOKU_CARO;
-    /* Freestyle's and standard's fractional search goes further toward the reference's
-     * (see fsearch()), without the root's threat searches. Renju keeps them: its static
-     * wins would need black's forbidden points. */
-    sh.fref = engine->b.rule == GOMOKU_FREESTYLE || engine->b.rule == GOMOKU_STANDARD;
+    /* Freestyle's, standard's and renju black's fractional search goes further toward the
+     * reference's (see fsearch()), without the root's threat searches. Renju's white keeps
+     * them: its wins are often threat sequences through black's forbidden points, which
+     * the root VCT proves and the tree's static wins do not see (searched as black is,
+     * white won 41 of 54 games against the reference where it had won 25 of 27). */
+    sh.fref = engine->b.rule == GOMOKU_FREESTYLE || engine->b.rule == GOMOKU_STANDARD ||
+              (engine->b.rule == GOMOKU_RENJU && b->side == C_BLACK);
     sh.flmr = flmr_table[engine->b.rule];
     sh.ffutility = f_futility[engine->b.rule];
     sh.nthreads = nthreads;

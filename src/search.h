@@ -55,9 +55,9 @@ typedef struct search_shared {
     unsigned char (*lmr)[64]; /* search(): late move reductions by depth and move
                                  number (a read-only table of search.c, built once) */
     int fractional;          /* the fractional-depth search (fsearch) is the main search */
-    int fref;                /* freestyle and standard: the fractional search as the
-                                reference's (see fsearch()), no threat searches at the
-                                root */
+    int fref;                /* freestyle, standard and renju's black: the fractional
+                                search as the reference's (see fsearch()), no threat
+                                searches at the root */
     float (*flmr)[64];       /* fsearch: the rule's reductions by depth and move number */
     int ffutility;           /* fsearch: the rule's reverse futility margin a ply */
 } search_shared;

@@ -140,7 +140,8 @@ static void test_wins_in_one(void **state)
 /* The search of renju's position where black must block white's four at 9,9. */
 static gomoku_search_result search_the_block(const gomoku_limits *l)
 {
-    gomoku_engine *e = test_engine(15, GOMOKU_RENJU, "4,9 5,9 7,3 6,9 11,3 7,9 7,12 8,9");
+    gomoku_engine *e =
+        test_engine(15, GOMOKU_RENJU, "5,9 4,9 6,9 7,3 7,9 11,3 8,9 7,12 0,14");
     gomoku_search_result r;
     assert_int_equal(gomoku_search(&r, e, l), GOMOKU_OK);
     assert_int_equal(r.best.x, 9);
@@ -152,8 +153,8 @@ static gomoku_search_result search_the_block(const gomoku_limits *l)
 static void test_blocks_a_four(void **state)
 {
     (void)state;
-    /* White threatens five at 9,9 (white 5..8 on row 9, 4,9 blocked by black); black has
-     * nothing better than to block. The block is the root's single move, and with a depth
+    /* Renju: black threatens five at 9,9 (black 5..8 on row 9, 4,9 blocked by white);
+     * white has nothing better than to block. The block is the root's single move, and with a depth
      * limit it is searched to that depth (see the next test). */
     gomoku_limits l = depth_limits(6);
     gomoku_search_result r = search_the_block(&l);
@@ -162,7 +163,7 @@ static void test_blocks_a_four(void **state)
 }
 
 /* A single move left at the root (here the block of a four): on a clock it is played at
- * once (renju and caro; see the next test for freestyle and standard); with depth
+ * once (renju's white and caro; see the next test for the other rules); with depth
  * (test_blocks_a_four) or node limits only it is searched to them, so that its score is
  * as deep as any other search's. */
 static void test_a_single_move_is_searched_to_the_limits(void **state)
@@ -180,7 +181,7 @@ static void test_a_single_move_is_searched_to_the_limits(void **state)
     assert_true(r.time_ms < 2500);
 }
 
-/* Freestyle and standard with a time per move search a single move for that time, as any
+/* Freestyle, standard and renju's black with a time per move search a single move for that time, as any
  * other position (the table it fills is the next move's); on a game clock it is played
  * at once, after the first iteration (depth 2 in these rules). */
 static void single_move_searched_for_its_time(gomoku_rule rule)
@@ -204,11 +205,12 @@ static void single_move_searched_for_its_time(gomoku_rule rule)
     gomoku_free(e);
 }
 
-static void test_freestyle_and_standard_search_a_single_move_for_its_time(void **state)
+static void test_a_single_move_is_searched_for_its_time(void **state)
 {
     (void)state;
     single_move_searched_for_its_time(GOMOKU_FREESTYLE);
     single_move_searched_for_its_time(GOMOKU_STANDARD);
+    single_move_searched_for_its_time(GOMOKU_RENJU);
 }
 
 static void test_plays_own_five_before_blocking(void **state)
@@ -735,11 +737,11 @@ static void on_progress(const gomoku_search_info *info, void *payload)
     progress_last_depth = info->depth;
 }
 
-/* One report after each iteration, from the first (depth 1; freestyle's and standard's
- * search starts at depth 2) to the limit. */
-static void progress_in_rule(gomoku_rule rule, int first)
+/* One report after each iteration, from the first (depth 1; the search of freestyle,
+ * standard and renju's black starts at depth 2) to the limit. */
+static void progress_in_rule(gomoku_rule rule, const char *moves, int first)
 {
-    gomoku_engine *e = test_engine(15, rule, "7,7 8,8 8,6 6,8");
+    gomoku_engine *e = test_engine(15, rule, moves);
     int ok = 1;
     progress_calls = 0;
     progress_first_depth = 0;
@@ -762,9 +764,10 @@ static void progress_in_rule(gomoku_rule rule, int first)
 static void test_progress_called_after_every_iteration(void **state)
 {
     (void)state;
-    progress_in_rule(GOMOKU_FREESTYLE, 2);
-    progress_in_rule(GOMOKU_STANDARD, 2);
-    progress_in_rule(GOMOKU_RENJU, 1);
+    progress_in_rule(GOMOKU_FREESTYLE, "7,7 8,8 8,6 6,8", 2);
+    progress_in_rule(GOMOKU_STANDARD, "7,7 8,8 8,6 6,8", 2);
+    progress_in_rule(GOMOKU_RENJU, "7,7 8,8 8,6 6,8", 2);
+    progress_in_rule(GOMOKU_RENJU, "7,7 8,8 8,6 6,8 9,7", 1);
 }
 
 static void busy_probe(const gomoku_search_info *info, void *payload)
@@ -932,29 +935,32 @@ static void assert_proven_win(gomoku_engine *e, const gomoku_search_result *r, i
     assert_int_equal(gomoku_state_of(e), winner);
 }
 
-/* A 19-ply freestyle win (tactics.txt, line 29: every winning first move is 8,4, 8,8 or
- * 9,9) takes the solver about 100k nodes; a 23-ply renju win (line 42: 7,6) about 130k.
+/* A 19-ply freestyle win of black's (tactics.txt, line 29: every winning first move is
+ * 8,4, 8,8 or 9,9) takes the solver about 100k nodes; a 19-ply renju win of white's (line
+ * 41: 6,6, 6,7, 9,7 or 11,9) about 135k.
  * With two threads the main thread's root VCT proves it, as with one, while the Lazy SMP
  * helper searches; from three threads (ROOTTHREAT_WORKER_FROM) thread 1 looks for it on
  * the whole clock while thread 0 searches, and the root VCT of the main thread does not
  * run, so the proof comes from the worker. Either way its line is played out and must
- * end in the mover's five. Freestyle's and standard's search has no root VCT, so the
- * main thread's proof is tested in renju. */
-struct black_win {
+ * end in the mover's five. The search of freestyle, standard and renju's black has no
+ * root VCT, so the main thread's proof is tested with renju's white. */
+struct forced_win {
     gomoku_rule rule;
+    int winner;
     const char *moves;
     int stones;
     int nanswers;
-    gomoku_point answers[3]; /* every winning first move */
+    gomoku_point answers[4]; /* every winning first move */
 };
 
-static const struct black_win FREESTYLE_WIN = {
-    GOMOKU_FREESTYLE, "5,5 8,5 7,8 6,8 5,7 5,6 7,7 7,6 6,6 4,4 4,8 3,9 6,4 6,7", 14, 3,
+static const struct forced_win FREESTYLE_WIN = {
+    GOMOKU_FREESTYLE, GOMOKU_BLACK_WINS, "5,5 8,5 7,8 6,8 5,7 5,6 7,7 7,6 6,6 4,4 4,8 3,9 6,4 6,7", 14, 3,
     {{8, 4}, {8, 8}, {9, 9}}};
-static const struct black_win RENJU_WIN = {GOMOKU_RENJU, "6,7 6,8 8,5 8,6 7,4 9,6", 6, 1,
-                                           {{7, 6}}};
+static const struct forced_win RENJU_WIN = {
+    GOMOKU_RENJU, GOMOKU_WHITE_WINS, "4,5 6,8 5,9 5,10 7,10 8,8 7,8 7,9 8,10 6,10 5,11", 11, 4,
+    {{6, 6}, {6, 7}, {9, 7}, {11, 9}}};
 
-static void proven_win_with_threads(int threads, const struct black_win *w)
+static void proven_win_with_threads(int threads, const struct forced_win *w)
 {
     gomoku_engine *e = test_engine(15, w->rule, w->moves);
     gomoku_limits l;
@@ -972,7 +978,7 @@ static void proven_win_with_threads(int threads, const struct black_win *w)
         winning |= r.best.x == w->answers[i].x && r.best.y == w->answers[i].y;
     assert_true(winning);
     assert_int_equal(gomoku_move_count(e), w->stones);
-    assert_proven_win(e, &r, GOMOKU_BLACK_WINS);
+    assert_proven_win(e, &r, w->winner);
     gomoku_free(e);
 }
 
@@ -989,12 +995,12 @@ static void test_three_threads_report_the_workers_proven_win(void **state)
 }
 
 /* One thread on a clock: a root VCT whose budget runs out goes on between the main
- * search's iterations. Renju (freestyle's and standard's search has no root VCT): white's
- * 19-ply win of tactics.txt line 44 (2,6, 3,10 or 4,4) takes the solver about 2.0M nodes,
- * and at 3 s renju's root VCT's first budget is about 1.49M (ROOT_VCT_PER_MS_RENJU), so
- * the win is proven only when the VCT goes on. If the main search gets there first, the
- * win is its own (its score a win, its first move the winning one); otherwise the VCT's
- * line is played out to the five. Needs the core at full speed: not under valgrind or
+ * search's iterations. Renju's white (the search of freestyle, standard and renju's black
+ * has no root VCT): its 19-ply win of tactics.txt line 44 (2,6, 3,10 or 4,4) takes the
+ * solver about 2.0M nodes, and at 3 s renju's root VCT's first budget is about 1.49M
+ * (ROOT_VCT_PER_MS_RENJU), so the win is proven only when the VCT goes on. If the main
+ * search gets there first, the win is its own (its score a win, its first move the
+ * winning one); otherwise the VCT's line is played out to the five. Needs the core at full speed: not under valgrind or
  * the sanitizers. */
 static void test_one_thread_goes_on_with_a_root_vct_that_ran_out(void **state)
 {
@@ -1074,7 +1080,7 @@ int main(void)
         cmocka_unit_test(test_wins_in_one),
         cmocka_unit_test(test_blocks_a_four),
         cmocka_unit_test(test_a_single_move_is_searched_to_the_limits),
-        cmocka_unit_test(test_freestyle_and_standard_search_a_single_move_for_its_time),
+        cmocka_unit_test(test_a_single_move_is_searched_for_its_time),
         cmocka_unit_test(test_plays_own_five_before_blocking),
         cmocka_unit_test(test_finds_four_three),
         cmocka_unit_test(test_makes_an_open_four_from_an_open_three),
