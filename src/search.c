@@ -873,10 +873,11 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
  * took freestyle from 70/200 to 81/200 at 200 ms (+5.5 +- 7.5 points) and to 75/216
  * (34.7%) at 1 s (+2.3 +- 9.5 points against the search before; docs/strength.md). In
  * standard the same search scored 51/108 at 1 s against the search before it, 39.5/108
- * (+10.6 +- 11.4 points). In renju black's static wins see its forbidden points
- * (static_win()); black searched so won 18 of 77 games against the reference at 1 s
- * where the search before won 11 of 77 (sixty-eighth session), white lost (41 of 54
- * against 25 of 27), and keeps the rules above and its root threat searches.
+ * (+10.6 +- 11.4 points). Renju's black searches so too, with static wins that see its
+ * forbidden points (static_win()): 18 of 77 games against the reference at 1 s where the
+ * search before won 11 of 77 (sixty-eighth session). Renju's white keeps the rules above
+ * and its root threat searches, without which it won 41 of 54 games where it had won 25
+ * of 27; the two together scored 31/54 at 1 s (sixty-ninth session).
  */
 #define F_UNIT 2.5f
 #define F_RAZOR_DEPTH 2.6f  /* razoring, and quiescence for threatened nodes, below this */
