@@ -242,23 +242,26 @@ static int line_fours(const board *b, int c, int *list)
  * forbidden block of black's only makes its win surer. Black's counts do not see its
  * forbidden points (a double four counts as an open four; a four-three may be a
  * four-three-three or lead to a forbidden four): black's open four is taken only from a
- * cell that is not forbidden (looked for only when the count says there is one), and
- * its four-three not at all. */
-static int static_win(board *b, int ply)
+ * cell that is not forbidden (looked for only when the count says there is one, next to
+ * the stones: in their box bx grown by two, as the move generator scans), and its
+ * four-three not at all. */
+static int static_win(board *b, const gomoku__box *bx, int ply)
 {
     int me = b->side - 1, opp = 1 - me;
     if (b->ncls[opp][K_FIVE] > 0)
         return 0;
     if (b->rule == GOMOKU_RENJU && b->side == C_BLACK) {
-        if (b->ncls[0][K_OPEN_FOUR] == 0)
-            return 0;
-        for (int y = 0; y < b->size; y++)
-            for (int x = 0; x < b->size; x++) {
-                int idx = board_index(b, x, y);
-                if (b->cell[idx] == C_EMPTY && b->cls[idx][0] == K_OPEN_FOUR &&
-                    !gomoku__black_forbidden(b, idx))
-                    return WIN - ply - 3;
-            }
+        int left = b->ncls[0][K_OPEN_FOUR];
+        gomoku__box a = gomoku__box_grow(*bx, 2, b->size);
+        for (int y = a.y0; y <= a.y1 && left > 0; y++) {
+            int idx = board_index(b, a.x0, y);
+            for (int x = a.x0; x <= a.x1 && left > 0; x++, idx++)
+                if (b->cell[idx] == C_EMPTY && b->cls[idx][0] == K_OPEN_FOUR) {
+                    if (!gomoku__black_forbidden(b, idx))
+                        return WIN - ply - 3;
+                    left--;
+                }
+        }
         return 0;
     }
     if (b->ncls[me][K_OPEN_FOUR] > 0)
@@ -297,7 +300,7 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply, int qd, int a
     }
     int fref = t->sh->fref, stand, qhave = 0;
     if (fref) {
-        int w = static_win(b, ply);
+        int w = static_win(b, &t->bx[ply], ply);
         if (w)
             return w;
         /* The table's entry, from a search of any depth: a cut, or a better estimate than
@@ -1117,7 +1120,7 @@ static int fsearch(search_thread *t, int alpha, int beta, float depth, int ply, 
         return done;
     }
     if (fref) {
-        int w = static_win(b, ply);
+        int w = static_win(b, &t->bx[ply], ply);
         if (w)
             return w;
     }
