@@ -137,7 +137,7 @@ static void test_wins_in_one(void **state)
     gomoku_free(e);
 }
 
-/* The search of renju's position where black must block white's four at 9,9. */
+/* The search of renju's position where white must block black's four at 9,9. */
 static gomoku_search_result search_the_block(const gomoku_limits *l)
 {
     gomoku_engine *e =
@@ -154,8 +154,8 @@ static void test_blocks_a_four(void **state)
 {
     (void)state;
     /* Renju: black threatens five at 9,9 (black 5..8 on row 9, 4,9 blocked by white);
-     * white has nothing better than to block. The block is the root's single move, and with a depth
-     * limit it is searched to that depth (see the next test). */
+     * white has nothing better than to block. The block is the root's single move, and
+     * with a depth limit it is searched to that depth (see the next test). */
     gomoku_limits l = depth_limits(6);
     gomoku_search_result r = search_the_block(&l);
     assert_int_equal(r.depth, 6);
@@ -181,9 +181,9 @@ static void test_a_single_move_is_searched_to_the_limits(void **state)
     assert_true(r.time_ms < 2500);
 }
 
-/* Freestyle, standard and renju's black with a time per move search a single move for that time, as any
- * other position (the table it fills is the next move's); on a game clock it is played
- * at once, after the first iteration (depth 2 in these rules). */
+/* Freestyle, standard and renju's black with a time per move search a single move for
+ * that time, as any other position (the table it fills is the next move's); on a game
+ * clock it is played at once, after the first iteration (depth 2 in these rules). */
 static void single_move_searched_for_its_time(gomoku_rule rule)
 {
     /* Black must block white's four at 9,9, and the game goes on (no forced result). */
@@ -954,8 +954,8 @@ struct forced_win {
 };
 
 static const struct forced_win FREESTYLE_WIN = {
-    GOMOKU_FREESTYLE, GOMOKU_BLACK_WINS, "5,5 8,5 7,8 6,8 5,7 5,6 7,7 7,6 6,6 4,4 4,8 3,9 6,4 6,7", 14, 3,
-    {{8, 4}, {8, 8}, {9, 9}}};
+    GOMOKU_FREESTYLE, GOMOKU_BLACK_WINS,
+    "5,5 8,5 7,8 6,8 5,7 5,6 7,7 7,6 6,6 4,4 4,8 3,9 6,4 6,7", 14, 3, {{8, 4}, {8, 8}, {9, 9}}};
 static const struct forced_win RENJU_WIN = {
     GOMOKU_RENJU, GOMOKU_WHITE_WINS, "4,5 6,8 5,9 5,10 7,10 8,8 7,8 7,9 8,10 6,10 5,11", 11, 4,
     {{6, 6}, {6, 7}, {9, 7}, {11, 9}}};
