@@ -1000,8 +1000,8 @@ static void test_three_threads_report_the_workers_proven_win(void **state)
  * solver about 2.0M nodes, and at 3 s renju's root VCT's first budget is about 1.49M
  * (ROOT_VCT_PER_MS_RENJU), so the win is proven only when the VCT goes on. If the main
  * search gets there first, the win is its own (its score a win, its first move the
- * winning one); otherwise the VCT's line is played out to the five. Needs the core at full speed: not under valgrind or
- * the sanitizers. */
+ * winning one); otherwise the VCT's line is played out to the five. Needs the core at
+ * full speed: not under valgrind or the sanitizers. */
 static void test_one_thread_goes_on_with_a_root_vct_that_ran_out(void **state)
 {
     (void)state;
