@@ -368,6 +368,23 @@ int gomoku__board_fives_after(const board *b, int idx, int s, short *out, int *d
     return n;
 }
 
+int gomoku__black_open_four_wins(board *b, const gomoku__box *stones)
+{
+    /* Open-four points lie within two cells of a stone of the line they complete. */
+    int left = b->ncls[0][K_OPEN_FOUR];
+    gomoku__box a = gomoku__box_grow(*stones, 2, b->size);
+    for (int y = a.y0; y <= a.y1 && left > 0; y++) {
+        int idx = board_index(b, a.x0, y);
+        for (int x = a.x0; x <= a.x1 && left > 0; x++, idx++)
+            if (b->cell[idx] == C_EMPTY && b->cls[idx][0] == K_OPEN_FOUR) {
+                if (!gomoku__black_forbidden(b, idx))
+                    return 1;
+                left--;
+            }
+    }
+    return 0;
+}
+
 int gomoku__block_four_cells(const board *b, int t, int f, int df, int fo, int a, int d,
                              int *out)
 {

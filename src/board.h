@@ -333,4 +333,31 @@ static inline int gomoku__pattern_with_own_stone(const board *b, int idx, int d,
     return gomoku__pattern_plus(b, idx, d, (uint32_t)s << (2 * slot_of(i)), s);
 }
 
+/* Renju, black to move: is one of black's open-four points in `stones` (the box of the
+ * stones) grown by two not forbidden? Stops at the count of such points. */
+int gomoku__black_open_four_wins(board *b, const gomoku__box *stones);
+
+/* Wins read from the class counts, as the reference's search reads them, for the side to
+ * move: the plies to its five (3 or 5), or 0. An open-four point wins in three; a
+ * four-three point wins in five when the opponent has no four to interpose. Renju's white
+ * has no forbidden points, and a forbidden block of black's only makes its win surer.
+ * Black's counts do not see its forbidden points (a double four counts as an open four;
+ * a four-three may be a four-three-three or lead to a forbidden four): black's open four
+ * is taken only from a cell that is not forbidden, and its four-three not at all.
+ * `stones` is the box of the stones (the search keeps it). */
+static inline int gomoku__static_win(board *b, const gomoku__box *stones)
+{
+    int me = b->side - 1, opp = 1 - me;
+    if (b->ncls[opp][K_FIVE] > 0)
+        return 0;
+    if (b->rule == GOMOKU_RENJU && b->side == C_BLACK)
+        return b->ncls[0][K_OPEN_FOUR] > 0 && gomoku__black_open_four_wins(b, stones) ? 3 : 0;
+    if (b->ncls[me][K_OPEN_FOUR] > 0)
+        return 3;
+    if (b->ncls[me][K_FOUR_THREE] > 0 &&
+        b->ncls[opp][K_FOUR] + b->ncls[opp][K_FOUR_THREE] + b->ncls[opp][K_OPEN_FOUR] == 0)
+        return 5;
+    return 0;
+}
+
 #endif /* GOMOKU_BOARD_H */

@@ -236,40 +236,11 @@ static int line_fours(const board *b, int c, int *list)
     return n;
 }
 
-/* Wins read from the class counts, as the reference's search reads them: an open-four
- * point of the mover wins in three plies; a four-three point wins in five when the
- * opponent has no four to interpose. Renju's white has no forbidden points, and a
- * forbidden block of black's only makes its win surer. Black's counts do not see its
- * forbidden points (a double four counts as an open four; a four-three may be a
- * four-three-three or lead to a forbidden four): black's open four is taken only from a
- * cell that is not forbidden (looked for only when the count says there is one, next to
- * the stones: in their box bx grown by two, as the move generator scans), and its
- * four-three not at all. */
-static int static_win(board *b, const gomoku__box *bx, int ply)
+/* The mover's static win (gomoku__static_win()) as a score at ply, or 0. */
+static inline int static_win(board *b, const gomoku__box *bx, int ply)
 {
-    int me = b->side - 1, opp = 1 - me;
-    if (b->ncls[opp][K_FIVE] > 0)
-        return 0;
-    if (b->rule == GOMOKU_RENJU && b->side == C_BLACK) {
-        int left = b->ncls[0][K_OPEN_FOUR];
-        gomoku__box a = gomoku__box_grow(*bx, 2, b->size);
-        for (int y = a.y0; y <= a.y1 && left > 0; y++) {
-            int idx = board_index(b, a.x0, y);
-            for (int x = a.x0; x <= a.x1 && left > 0; x++, idx++)
-                if (b->cell[idx] == C_EMPTY && b->cls[idx][0] == K_OPEN_FOUR) {
-                    if (!gomoku__black_forbidden(b, idx))
-                        return WIN - ply - 3;
-                    left--;
-                }
-        }
-        return 0;
-    }
-    if (b->ncls[me][K_OPEN_FOUR] > 0)
-        return WIN - ply - 3;
-    if (b->ncls[me][K_FOUR_THREE] > 0 &&
-        b->ncls[opp][K_FOUR] + b->ncls[opp][K_FOUR_THREE] + b->ncls[opp][K_OPEN_FOUR] == 0)
-        return WIN - ply - 5;
-    return 0;
+    int plies = gomoku__static_win(b, bx);
+    return plies ? WIN - ply - plies : 0;
 }
 
 /* The attacker's first four may be any; each later one must lie on a line through the

@@ -690,6 +690,71 @@ static void test_fives_after_matches_playing_the_stone(void **state)
     }
 }
 
+/* gomoku__static_win() on shapes built for each case of it, renju's black included. */
+static void test_static_wins_read_from_the_counts(void **state)
+{
+    (void)state;
+    /* Black's 8,7 makes the four 5..8 on row 7 (4,7 is white's) and the open three
+     * 8,5..8,7; white has no four to make: a win in five, but in renju, where black's
+     * four-three may be forbidden or lead to a forbidden point and is not read. */
+    const char *four_three = "5,7 4,7 6,7 0,0 7,7 14,0 8,5 0,14 8,6 14,14";
+    gomoku_rule rules[] = {GOMOKU_FREESTYLE, GOMOKU_STANDARD, GOMOKU_RENJU};
+    for (int r = 0; r < 3; r++) {
+        gomoku_engine *e = test_engine(15, rules[r], four_three);
+        board *b = &e->b;
+        gomoku__box stones = gomoku__box_of_stones(b);
+        assert_int_equal(b->cls[board_index(b, 8, 7)][0], K_FOUR_THREE);
+        assert_int_equal(gomoku__static_win(b, &stones), rules[r] == GOMOKU_RENJU ? 0 : 5);
+        gomoku_free(e);
+    }
+    /* The same with white's three 10..12 on row 12 (9,12 black's): white could answer the
+     * four with a four of its own, and nothing is claimed. */
+    gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE,
+                                   "5,7 4,7 6,7 10,12 7,7 11,12 8,5 12,12 8,6 0,0 9,12 14,0");
+    board *b = &e->b;
+    gomoku__box stones = gomoku__box_of_stones(b);
+    assert_int_equal(b->cls[board_index(b, 8, 7)][0], K_FOUR_THREE);
+    assert_true(b->ncls[1][K_FOUR] > 0);
+    assert_int_equal(gomoku__static_win(b, &stones), 0);
+    gomoku_free(e);
+    /* With white's open three 9,8..9,10 instead, the block at 9,7 would be white's open
+     * four: nothing is claimed; white to move (black's 0,1 played) has an open-four
+     * point, a win in three. */
+    e = test_engine(15, GOMOKU_FREESTYLE,
+                    "5,7 4,7 6,7 9,8 7,7 9,9 8,5 9,10 8,6 0,0 0,14 14,0 14,14 2,2");
+    b = &e->b;
+    stones = gomoku__box_of_stones(b);
+    assert_int_equal(b->cls[board_index(b, 8, 7)][0], K_FOUR_THREE);
+    assert_int_equal(gomoku__static_win(b, &stones), 0);
+    assert_int_equal(gomoku_play(e, 0, 1), GOMOKU_OK);
+    stones = gomoku__box_of_stones(b);
+    assert_int_equal(gomoku__static_win(b, &stones), 3);
+    gomoku_free(e);
+    /* Renju: black's open three 6,7..8,7 has the open-four points 5,7 and 9,7; the fours
+     * to be made on columns 5 and 9 (5,4..5,6 and 9,4..9,6, blocked at row 3) make both
+     * double fours, forbidden: no win. In freestyle the same is a win in three; in renju
+     * with column 9 empty, 9,7 is not forbidden and wins. */
+    const char *fours =
+        "6,7 5,3 7,7 9,3 8,7 0,0 5,4 0,2 5,5 0,4 5,6 0,6 9,4 0,8 9,5 0,10 9,6 0,12";
+    for (int r = 0; r < 2; r++) {
+        e = test_engine(15, r ? GOMOKU_FREESTYLE : GOMOKU_RENJU, fours);
+        b = &e->b;
+        stones = gomoku__box_of_stones(b);
+        assert_int_equal(b->ncls[0][K_OPEN_FOUR], 2);
+        assert_int_equal(gomoku__black_forbidden(b, board_index(b, 5, 7)), !r);
+        assert_int_equal(gomoku__black_forbidden(b, board_index(b, 9, 7)), !r);
+        assert_int_equal(gomoku__static_win(b, &stones), r ? 3 : 0);
+        gomoku_free(e);
+    }
+    e = test_engine(15, GOMOKU_RENJU, "6,7 5,3 7,7 9,3 8,7 0,0 5,4 0,2 5,5 0,4 5,6 0,6");
+    b = &e->b;
+    stones = gomoku__box_of_stones(b);
+    assert_int_equal(gomoku__black_forbidden(b, board_index(b, 5, 7)), 1);
+    assert_int_equal(gomoku__black_forbidden(b, board_index(b, 9, 7)), 0);
+    assert_int_equal(gomoku__static_win(b, &stones), 3);
+    gomoku_free(e);
+}
+
 static void test_full_board_is_a_draw(void **state)
 {
     (void)state;
@@ -744,6 +809,7 @@ int main(void)
         cmocka_unit_test(test_lite_moves_keep_what_the_solver_reads_and_undo_exactly),
         cmocka_unit_test(test_gives_class_matches_playing_the_stone),
         cmocka_unit_test(test_fives_after_matches_playing_the_stone),
+        cmocka_unit_test(test_static_wins_read_from_the_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
