@@ -695,7 +695,7 @@ static void test_static_wins_read_from_the_counts(void **state)
 {
     (void)state;
     /* Black's 8,7 makes the four 5..8 on row 7 (4,7 is white's) and the open three
-     * 8,5..8,7; white has no four to make: a win in five, but in renju, where black's
+     * 8,5..8,7; white has no four to make: a win in five, except in renju, where black's
      * four-three may be forbidden or lead to a forbidden point and is not read. */
     const char *four_three = "5,7 4,7 6,7 0,0 7,7 14,0 8,5 0,14 8,6 14,14";
     gomoku_rule rules[] = {GOMOKU_FREESTYLE, GOMOKU_STANDARD, GOMOKU_RENJU};
@@ -707,8 +707,9 @@ static void test_static_wins_read_from_the_counts(void **state)
         assert_int_equal(gomoku__static_win(b, &stones), rules[r] == GOMOKU_RENJU ? 0 : 5);
         gomoku_free(e);
     }
-    /* The same with white's three 10..12 on row 12 (9,12 black's): white could answer the
-     * four with a four of its own, and nothing is claimed. */
+    /* The same with white's three 10..12 on row 12 (9,12 black's): white has fours to
+     * make, and the counts cannot tell whether the four's block is one: nothing is
+     * claimed. */
     gomoku_engine *e = test_engine(15, GOMOKU_FREESTYLE,
                                    "5,7 4,7 6,7 10,12 7,7 11,12 8,5 12,12 8,6 0,0 9,12 14,0");
     board *b = &e->b;
