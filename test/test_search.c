@@ -178,7 +178,7 @@ static void test_a_single_move_is_searched_to_the_limits(void **state)
     l.time_ms = 5000;
     r = search_the_block(&l);
     assert_int_equal(r.depth, 1);
-    assert_true(r.time_ms < 2500);
+    assert_true(r.nodes < 1000); /* at once (four nodes): counted, not clocked */
 }
 
 /* Freestyle, standard and renju's black with a time per move search a single move for
