@@ -370,9 +370,8 @@ int gomoku__board_fives_after(const board *b, int idx, int s, short *out, int *d
 
 int gomoku__black_open_four_wins(board *b, const gomoku__box *stones)
 {
-    /* Open-four points lie within two cells of a stone of the line they complete. */
     int left = b->ncls[0][K_OPEN_FOUR];
-    gomoku__box a = gomoku__box_grow(*stones, 2, b->size);
+    gomoku__box a = gomoku__scan_area(b, stones);
     for (int y = a.y0; y <= a.y1 && left > 0; y++) {
         int idx = board_index(b, a.x0, y);
         for (int x = a.x0; x <= a.x1 && left > 0; x++, idx++)

@@ -186,6 +186,13 @@ static inline gomoku__box gomoku__box_grow(gomoku__box r, int m, int size)
     r.y1 = r.y1 + m >= size ? size - 1 : r.y1 + m;
     return r;
 }
+/* The cells worth scanning, for candidate moves and for a side's threat points: the box
+ * of the stones grown by two, on the board (a four, open-four, four-three or five point
+ * lies within two cells of a stone of the line it completes). */
+static inline gomoku__box gomoku__scan_area(const board *b, const gomoku__box *stones)
+{
+    return gomoku__box_grow(*stones, 2, b->size);
+}
 /* The bounding box of b's stones (empty without stones). */
 static inline gomoku__box gomoku__box_of_stones(const board *b)
 {

@@ -6,16 +6,10 @@
  */
 #include "movegen.h"
 
-/* The cells worth scanning: the stones' bounding box grown by two, on the board. */
-static inline gomoku__box scan_area(const board *b, const gomoku__box *bx)
-{
-    return gomoku__box_grow(*bx, 2, b->size);
-}
-
 /* The side's five points (cells): writes up to cap of them, returns how many. */
 int gomoku__five_points(const board *b, const gomoku__box *bx, int side, int *out, int cap)
 {
-    gomoku__box a = scan_area(b, bx);
+    gomoku__box a = gomoku__scan_area(b, bx);
     int n = 0;
     for (int y = a.y0; y <= a.y1; y++) {
         int idx = board_index(b, a.x0, y);
@@ -58,7 +52,7 @@ int gomoku__five_point_near_last(const board *b, const gomoku__box *bx, int side
 int gomoku__box_fours(const board *b, const gomoku__box *bx, int *list)
 {
     int me = b->side - 1, n = 0, want = four_points(b, me);
-    gomoku__box a = scan_area(b, bx);
+    gomoku__box a = gomoku__scan_area(b, bx);
     for (int y = a.y0; y <= a.y1 && n < want; y++) {
         int idx = board_index(b, a.x0, y);
         for (int x = a.x0; x <= a.x1; x++, idx++)
@@ -101,7 +95,7 @@ static int gen_defence(board *b, const gomoku__box *bx, int *list, int full, int
     /* The class counts say how many threat points there are: the scan stops when it has
      * them all (such a point is next to a stone, so inside the area). */
     int left = b->ncls[opp][K_OPEN_FOUR] + b->ncls[opp][K_FOUR_THREE];
-    gomoku__box a = scan_area(b, bx);
+    gomoku__box a = gomoku__scan_area(b, bx);
     for (int y = a.y0; y <= a.y1 && left > 0; y++) {
         int idx = board_index(b, a.x0, y);
         for (int x = a.x0; x <= a.x1; x++, idx++) {
@@ -161,7 +155,7 @@ int gomoku__gen_all(board *b, const gomoku__box *bx, int *list)
 {
     int n = 0;
     int renju_black = b->rule == GOMOKU_RENJU && b->side == C_BLACK;
-    gomoku__box a = scan_area(b, bx);
+    gomoku__box a = gomoku__scan_area(b, bx);
     for (int y = a.y0; y <= a.y1; y++) {
         int idx = board_index(b, a.x0, y);
         for (int x = a.x0; x <= a.x1; x++, idx++)
