@@ -161,18 +161,19 @@ void gomoku__clock_plan(gomoku__clock *c, double start, const gomoku_limits *l, 
         soft = 0;
     }
     if (l->time_left_ms > 0) {
-        /* Spread the clock over the moves still to come. Games between strong sides end
-         * after 15-30 moves of each side, and many of those are forced replies that take
-         * no time, so the plan expects 28 more moves at the start, one fewer every four
-         * stones, never fewer than 12 (the board's size hardly matters: a game is decided
-         * near its first stones). The move may take up to four shares when the best move
-         * is unstable (gomoku__clock_another_iteration()), a quarter of what is left at
-         * most. Spreading over half the board's cells instead, 112 moves on 15x15, spent
-         * about 2 s of a 10 s game. */
+        /* Spread the clock over the moves still to come. Games against a strong engine end
+         * after 19-33 moves of each side (renju's are the shortest), and many of those
+         * are forced replies that take no time, so the plan expects 20 more moves at the
+         * start, one fewer every four stones, never fewer than 8 (the board's size hardly
+         * matters: a game is decided near its first stones). The move may take up to four
+         * shares when the best move is unstable (gomoku__clock_another_iteration()), a
+         * quarter of what is left at most. A longer horizon leaves the clock unspent:
+         * expecting 28 moves (never fewer than 12) spent 4.3-6.5 s of a 10 s game, and
+         * half the board's cells, 112 moves on 15x15, about 2 s (docs/strength.md). */
         (void)size;
-        int left = 28 - nmoves / 4;
-        if (left < 12)
-            left = 12;
+        int left = 20 - nmoves / 4;
+        if (left < 8)
+            left = 8;
         double share = (double)l->time_left_ms / left;
         double cap = l->time_left_ms / 4.0;
         double margin = l->time_left_ms / 50.0 < 50 ? l->time_left_ms / 50.0 : 50;

@@ -4,8 +4,10 @@
 #include "testutil.h"
 #include "internal.h"
 #include "movegen.h"
+#include "timeman.h"
 #include "tt.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -508,6 +510,42 @@ static void test_time_limit_respected(void **state)
     assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
     assert_true(wall_ms() - t0 < 1000 + (test_quick() ? 3000 : 0));
     gomoku_free(e);
+}
+
+/* The plan of a game clock (gomoku__clock_plan()): a share of the time left over the
+ * moves still expected (20 at the start, one fewer every four stones, never fewer than
+ * 8) before no new iteration starts, and up to four shares for an unstable move, never
+ * past a quarter of the time left (less a margin) nor a time per move given with it. */
+static void test_a_game_clock_is_spread_over_the_moves_expected(void **state)
+{
+    (void)state;
+    gomoku_limits l;
+    gomoku_limits_init(&l);
+    l.time_left_ms = 10000;
+    gomoku__clock c;
+    gomoku__clock_plan(&c, 0, &l, 0, 15); /* 20 moves expected: 500 ms a share */
+    assert_true(fabs(c.soft_ms - 500) < 1e-9);
+    assert_true(fabs(c.hard_ms - (4 * 500 - 50)) < 1e-9);
+    gomoku__clock_plan(&c, 0, &l, 40, 15); /* 10 moves: a share of 1000, a quarter caps */
+    assert_true(fabs(c.soft_ms - 1000) < 1e-9);
+    assert_true(fabs(c.hard_ms - (10000 / 4 - 50)) < 1e-9);
+    gomoku__clock_plan(&c, 0, &l, 120, 15); /* never fewer than 8 moves */
+    assert_true(fabs(c.soft_ms - 10000 / 8.0) < 1e-9);
+    assert_true(c.hard_ms <= 10000 / 4.0);
+    l.time_left_ms = 1000;
+    gomoku__clock_plan(&c, 0, &l, 0, 15); /* the margin is 2% of a short clock */
+    assert_true(fabs(c.soft_ms - 50) < 1e-9);
+    assert_true(fabs(c.hard_ms - (200 - 20)) < 1e-9);
+    l.time_ms = 100; /* a time per move as well: the lower limit holds */
+    gomoku__clock_plan(&c, 0, &l, 0, 15);
+    assert_true(fabs(c.hard_ms - (100 - 5)) < 1e-9);
+    assert_true(c.soft_ms <= c.hard_ms);
+    /* An unstable best move may go on past the share, a stable one not. */
+    l.time_ms = 0;
+    l.time_left_ms = 10000;
+    gomoku__clock_plan(&c, 0, &l, 0, 15);
+    assert_false(gomoku__clock_another_iteration(&c, 400, 0));
+    assert_true(gomoku__clock_another_iteration(&c, 400, 4));
 }
 
 /* Hundreds of timed searches, of 2 to 50 ms each and on a game clock, in the positions of
@@ -1095,6 +1133,7 @@ int main(void)
         cmocka_unit_test(test_moves_refuted_by_the_threat_search_are_not_played),
         cmocka_unit_test(test_time_limit_respected),
         cmocka_unit_test(test_time_limit_respected_over_hundreds_of_calls),
+        cmocka_unit_test(test_a_game_clock_is_spread_over_the_moves_expected),
         cmocka_unit_test(test_stop_from_another_thread_returns_promptly),
         cmocka_unit_test(test_one_thread_is_deterministic),
         cmocka_unit_test(test_hash_never_exceeds_its_size),
