@@ -411,7 +411,8 @@ typedef int (*gomoku_eval_fn)(const gomoku_engine *engine, void *payload);
  * its four line patterns, for the mover and for the opponent, from tables fitted to what
  * the library's own search finds or to game results (bench/fit-combo.py: freestyle's,
  * which standard and renju read too, and one fitted to standard's games, which caro
- * reads);
+ * reads); empty space counts as on 15x15, where they were fitted (an empty board is worth
+ * as much on every size, and stones far from the edges the same on any larger board);
  * it keeps the same turn rules and win_score of the weights and ignores their other
  * values. GOMOKU_EVAL_DEFAULT, what a new engine has, is the model the library measured
  * best under the engine's rule (gomoku_get_eval_model says which). The textbook searches

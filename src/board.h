@@ -115,6 +115,8 @@ typedef struct board {
     int esum[2][2];                 /* per colour: the sum of etab over its empty cells, own
                                        [0] and opp [1]; kept only when `fitted`, and stale
                                        in lite moves */
+    int eoff[2];                    /* per side to move (0 black): added to the fitted value so
+                                       that empty space counts as on 15x15 (board_init) */
 
     uint64_t zobrist[2][MAX_PADDED];/* per colour and padded index (copied from a const
                                        table so the hash does not depend on the size) */

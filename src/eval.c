@@ -206,7 +206,7 @@ int gomoku__evaluate_fitted(const board *b, int win_score)
     int v, me = b->side - 1, opp = 1 - me;
     if (turn_rules(b, win_score, &v))
         return v;
-    return capped((long long)b->esum[me][0] - b->esum[opp][1], win_score);
+    return capped((long long)b->esum[me][0] - b->esum[opp][1] + b->eoff[me], win_score);
 }
 
 int gomoku__evaluate_model(const board *b, const gomoku_weights *w, int model)

@@ -61,11 +61,10 @@ static void test_incremental_state_on_smallest_and_largest_boards(void **state)
 /* The fitted evaluation recomputed from the stones alone: every empty cell's four
  * patterns looked up from scratch, sorted into a combination index, valued from the
  * generated tables (not the base-9 tables board.c adds up). */
-static int fitted_from_scratch(const board *b)
+static long long cells_from_scratch(const board *b, int me)
 {
     /* freestyle's table in every rule but caro (eval.c, table_of()) */
     int tab = b->rule == GOMOKU_CARO ? 1 : 0;
-    int me = b->side - 1;
     long long sum = 0;
     for (int y = 0; y < b->size; y++)
         for (int x = 0; x < b->size; x++) {
@@ -87,6 +86,26 @@ static int fitted_from_scratch(const board *b)
                                : -gomoku__combo_fitted[tab][1][ci];
             }
         }
+    return sum;
+}
+
+/* The sum over the cells, plus what an empty 15x15 board is worth to the mover less what
+ * an empty board of this size is: empty space counts as on 15x15 (board.c). */
+static int fitted_from_scratch(const board *b)
+{
+    static board empty_std, empty_here;
+    static long long offset[2];
+    static int rule = -1, size = -1;
+    int me = b->side - 1;
+    if (b->rule != rule || b->size != size) {
+        rule = b->rule;
+        size = b->size;
+        gomoku__board_init(&empty_std, 15, rule);
+        gomoku__board_init(&empty_here, size, rule);
+        for (int s = 0; s < 2; s++)
+            offset[s] = cells_from_scratch(&empty_std, s) - cells_from_scratch(&empty_here, s);
+    }
+    long long sum = cells_from_scratch(b, me) + offset[me];
     int win = 20000, v;
     /* The turn rules first, as eval.c applies them. */
     int opp = 1 - me;
@@ -149,6 +168,50 @@ static void test_fitted_sums_match_recomputation_after_random_make_and_undo(void
             gomoku__board_set_fitted(&fresh, 1);
             assert_memory_equal(b.esum, fresh.esum, sizeof b.esum);
         }
+}
+
+/* Empty space counts as on 15x15 for the fitted evaluation: an empty board of any size is
+ * worth what an empty 15x15 is to the mover, and the same stones far from every edge
+ * (no cell within five of a stone is within five of a wall) are worth the same on every
+ * board, while the raw sums alone would give the mover hundreds of points more on the
+ * larger one. */
+static void test_fitted_value_of_central_stones_does_not_grow_with_the_board(void **state)
+{
+    (void)state;
+    static const int stones[][2] = {{7, 7}, {8, 8}, {8, 6}, {6, 8}, {9, 7}, {7, 9}, {6, 6}};
+    static const int sizes[] = {25, 28, GOMOKU_MAX_SIZE};
+    static board b;
+    for (size_t r = 0; r < 4; r++) {
+        gomoku__board_init(&b, 15, all_rules[r]);
+        gomoku__board_set_fitted(&b, 1);
+        int empty15 = gomoku__evaluate_fitted(&b, 20000);
+        for (int size = GOMOKU_MIN_SIZE; size <= GOMOKU_MAX_SIZE; size++) {
+            gomoku__board_init(&b, size, all_rules[r]);
+            gomoku__board_set_fitted(&b, 1);
+            assert_int_equal(gomoku__evaluate_fitted(&b, 20000), empty15);
+        }
+        for (int n = 1; n <= 7; n++) {
+            int want = 0, raw0 = 0;
+            for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+                int shift = (sizes[z] - 15) / 2;
+                gomoku__board_init(&b, sizes[z], all_rules[r]);
+                gomoku__board_set_fitted(&b, 1);
+                for (int i = 0; i < n; i++)
+                    gomoku__board_make(&b, board_index(&b, stones[i][0] + shift,
+                                                       stones[i][1] + shift));
+                assert_int_equal(b.state, GOMOKU_ONGOING);
+                int me = b.side - 1, v = gomoku__evaluate_fitted(&b, 20000);
+                int raw = b.esum[me][0] - b.esum[1 - me][1];
+                if (z == 0) {
+                    want = v;
+                    raw0 = raw;
+                    continue;
+                }
+                assert_int_equal(v, want);
+                assert_true(raw - raw0 > 200); /* what the offset takes away */
+            }
+        }
+    }
 }
 
 /* The combination index ignores the order of the four patterns and numbers the 495
@@ -794,6 +857,7 @@ int main(void)
         cmocka_unit_test(test_incremental_state_matches_recomputation_every_rule),
         cmocka_unit_test(test_incremental_state_on_smallest_and_largest_boards),
         cmocka_unit_test(test_fitted_sums_match_recomputation_after_random_make_and_undo),
+        cmocka_unit_test(test_fitted_value_of_central_stones_does_not_grow_with_the_board),
         cmocka_unit_test(test_combo_index_is_a_numbering_of_the_multisets),
         cmocka_unit_test(test_hash_depends_on_stones_not_on_order),
         cmocka_unit_test(test_open_three_has_open_four_points_at_both_ends),
