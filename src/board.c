@@ -129,6 +129,10 @@ static void empty_value(const board *b, int size, int out[2])
 static void size_offset(board *b)
 {
     int here[2], std[2];
+    if (b->size == FIT_SIZE) {
+        b->eoff[0] = b->eoff[1] = 0;
+        return;
+    }
     empty_value(b, b->size, here);
     empty_value(b, FIT_SIZE, std);
     for (int s = 0; s < 2; s++)
