@@ -4,6 +4,8 @@
     python3 bench/mate-probe.py extract POSTMORTEM.json... > FILE
     python3 bench/mate-probe.py attack FILE [--nodes N] [--lib PATH]
     python3 bench/mate-probe.py defend FILE [--ms MS] [--peer DIR] [--lib PATH]
+    python3 bench/mate-probe.py extract-won RECORD... > FILE
+    python3 bench/mate-probe.py peer FILE [--nodes N] [--peer DIR]
 
 `extract` reads the JSON reports of bench/postmortem.py (--json) and the match records
 they name, and writes one line per lost game: the first of our moves after which the
@@ -23,6 +25,15 @@ repeat exactly for a build.
 1,000, one thread), then asks the reference (500 ms) about the position after the move
 ours chose: a move the reference does not answer with a mate is a blunder avoided. Timed,
 so the counts move by a few from run to run.
+
+`extract-won` is the other side of `extract`: from match records (games.json, with the
+protocol.log bench/vs-peer.sh keeps beside it), for each game our engine (engine A, as
+vs-peer.sh plays it) won, the position before the first of our moves whose search
+reported a forced win (BEFORE is 0). `peer` puts a FILE's positions to the reference
+with a node limit (INFO max_node N, default 300,000; a fresh game each) and counts the
+forced wins it reports. The two lists and the two engines at equal nodes tell a gap in
+reading forced wins from the choice of positions: each list holds wins its finder read
+in its time.
 
 --lib selects the library (a build's lib/libgomoku.so; default: the Python binding's
 search order); --peer the reference's directory (default $GOMOKU_PEER). Exit status 0,
@@ -166,24 +177,92 @@ def defend(cfg):
           (avoided, len(lines), cfg.ms, same))
 
 
+def extract_won(paths):
+    from postmortem import read_protocol_log
+    for path in paths:
+        record = pl.load_record(path if not os.path.isdir(path) else
+                                os.path.join(path, "games.json"))
+        log = os.path.join(os.path.dirname(os.path.abspath(path)) if not os.path.isdir(path)
+                           else path, "protocol.log")
+        try:
+            replies = read_protocol_log(log)
+        except OSError as e:
+            fail("cannot read %s (%s)" % (log, e))
+        rule = pl.RULE_NAMES[record["rule"]]
+        for g in record["games"]:
+            ours = pl.our_color(g, "A")
+            if pl.winner_of(g) != ours:
+                continue
+            moves, k0 = g["moves"], g["opening_stones"]
+            plies = [i for i in range(k0, len(moves)) if pl.color_of_ply(i) == ours]
+            for i, (xy, lines) in zip(plies, replies.get((int(g["game"]), "A"), [])):
+                if tuple(xy) != tuple(moves[i]):
+                    break
+                s = pl.final_eval(pl.parse_reports(lines, "ours"))
+                if s is not None and s.mate is not None and s.mate > 0:
+                    print("%s %d 0 %s" % (rule, s.mate,
+                                          " ".join("%d,%d" % tuple(m) for m in moves[:i])))
+                    break
+
+
+def peer(cfg):
+    argv, cwd = pl.peer_command(cfg.peer)
+    ref = pl.Brain(argv, cwd, "reference")
+    found = 0
+    lines = load_lines(cfg.file)
+    t0 = time.monotonic()
+    for i, (rule, mate, _, moves) in enumerate(lines, 1):
+        # a fresh game each: no table carries over from the line before
+        ref.close()
+        ref.start(15, pl.RULE_BY_NAME[rule], 600000, infos=("max_node %d" % cfg.nodes,))
+        try:
+            _, reps, _ = ref.think(pl.parse_moves(moves))
+            s = pl.final_eval(pl.parse_reports(reps, "peer"))
+        except pl.EngineError as err:
+            s = None
+            sys.stderr.write("mate-probe.py: %s\n" % err)
+        win = s is not None and s.mate is not None and s.mate > 0
+        found += win
+        if cfg.verbose:
+            print("%3d mate in %2d: %s (%s)" % (i, mate, "found" if win else "not found",
+                                                s.text() if s else "?"))
+    ref.close()
+    print("the reference found %d of %d forced wins at %d nodes (%.0f s)" %
+          (found, len(lines), cfg.nodes, time.monotonic() - t0))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     x = sub.add_parser("extract")
     x.add_argument("reports", nargs="+")
-    for name in ("attack", "defend"):
+    x = sub.add_parser("extract-won")
+    x.add_argument("records", nargs="+")
+    for name in ("attack", "defend", "peer"):
         p = sub.add_parser(name)
         p.add_argument("file")
-        p.add_argument("--lib")
         p.add_argument("-v", "--verbose", action="store_true")
+        if name != "peer":
+            p.add_argument("--lib")
         if name == "attack":
             p.add_argument("--nodes", type=int, default=2000000)
+        elif name == "peer":
+            p.add_argument("--nodes", type=int, default=300000)
         else:
             p.add_argument("--ms", type=int, default=1000)
+        if name != "attack":
             p.add_argument("--peer", default=os.environ.get("GOMOKU_PEER"))
     cfg = ap.parse_args()
     if cfg.cmd == "extract":
         extract(cfg.reports)
+    elif cfg.cmd == "extract-won":
+        extract_won(cfg.records)
+    elif cfg.cmd == "peer":
+        if cfg.nodes <= 0:
+            fail("--nodes must be positive")
+        if not cfg.peer:
+            fail("no reference: --peer DIR or GOMOKU_PEER")
+        peer(cfg)
     elif cfg.cmd == "attack":
         if cfg.nodes <= 0:
             fail("--nodes must be positive")

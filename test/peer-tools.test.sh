@@ -197,6 +197,40 @@ if [ -z "$GOMOKU_SANITIZED" ]; then
     "$PY" bench/mate-probe.py defend "$tmp/mates.txt" --ms 100 --peer "$tmp/peer" --lib lib/libgomoku.so > "$tmp/md.txt" 2>&1
     check "mate-probe.py defend: still lost by the fake's table" grep -q '^avoided 0 of 1 blunders at 100 ms' "$tmp/md.txt"
 fi
+# mate-probe.py peer: the fake reports -M5 for black at 7 stones, a win for white to move
+# there; with a plain value it reports none.
+"$PY" bench/mate-probe.py peer "$tmp/mates.txt" --nodes 1000 --peer "$tmp/peer" > "$tmp/mp.txt" 2>&1
+check "mate-probe.py peer: the fake's forced win counted" \
+    grep -q '^the reference found 1 of 1 forced wins at 1000 nodes' "$tmp/mp.txt"
+FAKE_PEER_EVALS='{"default": "7"}' "$PY" bench/mate-probe.py peer "$tmp/mates.txt" --nodes 1000 \
+    --peer "$tmp/peer" > "$tmp/mp0.txt" 2>&1
+check "mate-probe.py peer: a plain value is no forced win" \
+    grep -q '^the reference found 0 of 1 forced wins' "$tmp/mp0.txt"
+# mate-probe.py extract-won: engine A won game 1 (black) and reported a win before its
+# second move; game 2 it lost, and is left out.
+mkdir -p "$tmp/won"
+"$PY" -c "
+import json
+json.dump({'config': {'rule': 0, 'size': 15}, 'games': [
+    {'game': 1, 'opening': 0, 'a_black': True, 'result': '1-0', 'reason': 'five',
+     'opening_stones': 1, 'moves': ['7,7', '0,0', '7,8', '0,1', '7,9', '0,2', '7,10', '0,3', '7,11']},
+    {'game': 2, 'opening': 0, 'a_black': False, 'result': '1-0', 'reason': 'five',
+     'opening_stones': 1, 'moves': ['7,7', '0,0', '7,8']}]}, open('$tmp/won/games.json', 'w'))
+"
+cat > "$tmp/won/protocol.log" <<'EOF'
+    0.100 g1:A < MESSAGE depth 2-2 score 40 nodes 10 nps 1000 time 1 pv 7,8
+    0.100 g1:A < 7,8
+    0.200 g1:A < MESSAGE depth 3-5 score 29995 nodes 99 nps 1000 time 2 pv 7,9 0,2 7,10
+    0.200 g1:A < 7,9
+    0.300 g1:A < MESSAGE depth 1-1 score 29997 nodes 5 nps 1000 time 1 pv 7,10
+    0.300 g1:A < 7,10
+    0.100 g2:A < MESSAGE depth 3-3 score 29995 nodes 10 nps 1000 time 1 pv 0,0
+    0.100 g2:A < 0,0
+EOF
+"$PY" bench/mate-probe.py extract-won "$tmp/won" > "$tmp/won.txt" 2>&1
+check "mate-probe.py extract-won: game 1 before our second move, mate in 5" \
+    [ "$(cat "$tmp/won.txt")" = "freestyle 5 0 7,7 0,0 7,8 0,1" ]
+
 # peer-tactics.py: a five to play (the fake plays fives) and a save the fake misses (it
 # plays next to the centre); the same win put to our engine with --engine.
 check "peer-tactics.py --selftest" "$PY" bench/peer-tactics.py --selftest
