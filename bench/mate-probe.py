@@ -180,14 +180,13 @@ def defend(cfg):
 def extract_won(paths):
     from postmortem import read_protocol_log
     for path in paths:
-        record = pl.load_record(path if not os.path.isdir(path) else
-                                os.path.join(path, "games.json"))
-        log = os.path.join(os.path.dirname(os.path.abspath(path)) if not os.path.isdir(path)
-                           else path, "protocol.log")
+        rec = os.path.join(path, "games.json") if os.path.isdir(path) else path
+        log = os.path.join(os.path.dirname(os.path.abspath(rec)), "protocol.log")
         try:
+            record = pl.load_record(rec)
             replies = read_protocol_log(log)
-        except OSError as e:
-            fail("cannot read %s (%s)" % (log, e))
+        except (OSError, ValueError) as e:
+            fail("cannot read %s or its protocol.log (%s)" % (rec, e))
         rule = pl.RULE_NAMES[record["rule"]]
         for g in record["games"]:
             ours = pl.our_color(g, "A")
@@ -214,6 +213,7 @@ def peer(cfg):
     for i, (rule, mate, _, moves) in enumerate(lines, 1):
         # a fresh game each: no table carries over from the line before
         ref.close()
+        # the node limit decides; the time a move is only a bound
         ref.start(15, pl.RULE_BY_NAME[rule], 600000, infos=("max_node %d" % cfg.nodes,))
         try:
             _, reps, _ = ref.think(pl.parse_moves(moves))

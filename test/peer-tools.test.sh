@@ -230,6 +230,9 @@ EOF
 "$PY" bench/mate-probe.py extract-won "$tmp/won" > "$tmp/won.txt" 2>&1
 check "mate-probe.py extract-won: game 1 before our second move, mate in 5" \
     [ "$(cat "$tmp/won.txt")" = "freestyle 5 0 7,7 0,0 7,8 0,1" ]
+"$PY" bench/mate-probe.py extract-won "$tmp/nowhere" > "$tmp/wonx.txt" 2>&1
+check "mate-probe.py extract-won: a record that is not there exits 2, without a traceback" \
+    sh -c "[ $? -eq 2 ] && ! grep -q Traceback '$tmp/wonx.txt'"
 
 # peer-tactics.py: a five to play (the fake plays fives) and a save the fake misses (it
 # plays next to the centre); the same win put to our engine with --engine.
