@@ -18,11 +18,11 @@
  * stronger is worth three to five times more, and that the opponent's shapes (who moves
  * second) are worth less than the mover's own; they are a starting point for tuning
  * through gomoku_set_weights().
- * The opponent's three and two points are 0.58-0.70 of the mover's. Against the reference
- * engine at 200 ms a move (docs/strength.md, eighteenth session), these scored +2.8,
- * +6.9 and +2.8 points in 200 games (freestyle, standard, renju) over the opponent's
- * 200, 50, 30, 8, while values that do not depend on who is to move (226, 55, 33, 9)
- * lost 6.2 in freestyle: having the move is worth more here than its shapes alone.
+ * The opponent's three and two points are 0.58-0.70 of the mover's: having the move is
+ * worth more here than its shapes alone. Against the reference engine at 200 ms a move
+ * these scored +2.8, +6.9 and +2.8 points in 200 games (freestyle, standard, renju) over
+ * the opponent's 200, 50, 30, 8, while values that do not depend on who is to move (226,
+ * 55, 33, 9) lost 6.2 in freestyle (docs/strength.md, "The larger tempo kept").
  * Index order is gomoku_pattern's: FIVE, OPEN_FOUR, FOUR, OPEN_THREE, THREE, OPEN_TWO,
  * TWO, ONE.
  */
@@ -32,22 +32,19 @@ static const gomoku_weights default_weights = {
     .win_score = 20000,
     /* Combination points (double three, four-three, open four). Measured: 65.5/120 in
      * self-play against the same engine without them (bench/ab-match.py, 200k nodes a
-     * move, freestyle, standard and renju), where 300/800, 150/350/200 gave 65.5 and
-     * 1200/3000, 600/1500/800 gave 61; doubling only the opponent's gave 60. The mover's
-     * open-four point is already a static win when it counts. */
+     * move, freestyle, standard and renju); about half these values scored the same,
+     * twice them 61/120, the opponent's alone doubled 60/120. The mover's open-four point
+     * is already a static win when it counts. */
     .combo_own = {600, 1500, 0},
     .combo_opp = {300, 700, 400},
 };
 
 /*
- * A fitted set, measured and not adopted: bench/texel-tune.py on 6000 self-play games at
- * 50k nodes a move gave own {5000, 1500, 437, 242, 103, 36, 4, 0}, opp {3000, 1187, 441,
- * 174, 85, 17, 0, 0}, combos own {0, 4275, 0}, opp {0, 949, 47} (held-out cross-entropy
- * 0.489 -> 0.440 at the same scale). Against these hand-set weights it scored 209/360
- * (58.1%) at 200k nodes a move but 55.5/120 (46.3%) at 1M (bench/ab-match.py), so the
- * gain does not last at the node counts of real play; and it made the textbook search,
- * which evaluates with the same defaults, a much stronger opponent (the strong search
- * then scored 80% instead of 90% against it in freestyle, examples/gomoku-match).
+ * Why the defaults stay hand-set: weights fitted by bench/texel-tune.py to who won 6000
+ * self-play games scored 58.1% of 360 games against them at 200k nodes a move but 46.3%
+ * of 120 at 1M (bench/ab-match.py), so the gain does not last at the node counts of real
+ * play; and they made the textbook search, which evaluates with the same defaults, a much
+ * stronger opponent (docs/measurements.md, "Tried and not kept").
  */
 
 /* The internal cell class of each gomoku_combo. */
@@ -144,12 +141,12 @@ const gomoku__eval_pair *gomoku__eval_table(int rule, int colour)
  * finds (a 100,000-node search of each position): the pruning that trusts the static
  * value needs it to predict a deeper search, not the game's end. With it the engine
  * scored 6.7 to 7.4 points more against the reference engine at 200 ms a move, in three
- * runs of 200 games (docs/strength.md, thirty-third session). Standard and renju play it
- * too, on the fractional search whose margins are set for its spread (the weights' is
- * about 1.4 times as wide), sixtieth session, at 200 ms a move: standard +17.0 +- 8.8
- * points over the weights on the integer search, renju +8.2 +- 6.9 over the weights on
- * the fractional search (renju's own tables there: -6.1 +- 9.5). Caro keeps the
- * weights. */
+ * runs of 200 games (docs/strength.md, "The evaluation fitted to our own search").
+ * Standard and renju play it too, on the fractional search whose margins are set for its
+ * spread (the weights' is about 1.4 times as wide); at 200 ms a move, standard +17.0 +-
+ * 8.8 points over the weights on the integer search, renju +8.2 +- 6.9 over the weights
+ * on the fractional search (renju's own tables there: -6.1 +- 9.5; docs/strength.md,
+ * "Freestyle's tables in standard and renju"). Caro keeps the weights. */
 static const int default_model[4] = {GOMOKU_EVAL_FITTED, GOMOKU_EVAL_FITTED,
                                      GOMOKU_EVAL_FITTED, GOMOKU_EVAL_WEIGHTS};
 

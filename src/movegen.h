@@ -98,7 +98,8 @@ int gomoku__box_fours(const board *b, const gomoku__box *bx, int *list);
 enum { GEN_FREE = 0, GEN_FORCED = 1, GEN_FORCED_PARTIAL = 2 };
 /* The moves of a node where the mover has no five point and the opponent at most one,
  * for the search below the root. Searching the block-four defences at every such node
- * cost games (docs/strength.md, twenty-sixth session); they are rarely needed. */
+ * cost games (docs/strength.md, "A hole in the defences against four-three points");
+ * they are rarely needed. */
 int gomoku__generate(board *b, const gomoku__box *bx, int *list, int *forced);
 /* The same with every defence (the root's moves): *forced is never GEN_FORCED_PARTIAL. */
 int gomoku__generate_root(board *b, const gomoku__box *bx, int *list, int *forced);

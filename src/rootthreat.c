@@ -25,8 +25,8 @@
 #define VERIFY_MOVES 6     /* root moves the final check may try */
 #define FILTER_PER_MS 300  /* root filter nodes per ms of the clock, when the opponent
                               threatens: about a third of the time at the threat search's
-                              speed (measured: save puzzles at 3 s 7/13, 6/13 with the
-                              earlier single pass on a tenth of the time; 57/120 at 200k
+                              speed (measured against a single pass on a tenth of the
+                              time: save puzzles at 3 s 7/13 against 6/13; 57/120 at 200k
                               nodes a move and 21/40 at 1M in freestyle: neutral) */
 
 /* Node budgets of the threat searches around the main search, from the limits alone (so

@@ -58,8 +58,8 @@
 
 #define MAX_ITERATIONS 100 /* iterations of the main search */
 #define DEFENCE_EXTEND 6  /* defence lists this short do not use up depth (measured:
-                             4 -> 6 scored 67.5/120 at 200k nodes a move, 9 the same;
-                             3 scored 46.8% of 360 games against 6) */
+                             6 scored 67.5/120 against 4 at 200k nodes a move, 9 the
+                             same; 3 scored 46.8% of 360 games against 6) */
 #define LMP_DEPTH 3       /* late move pruning at this depth and below (measured) */
 #define LMP_BASE 6        /* (measured) */
 #define LMP_STEP 4
@@ -114,14 +114,13 @@ static void build_lmr(void)
         fmc_table[d] = 3 + (int)powf((float)d, 1.32f);
 }
 #define QS_MAX 8          /* quiescence plies: four fours and their blocks (measured:
-                             12 scored 57/120, 6 scored 50.3% of 360 games) */
-/* The deeper tree (docs/strength.md, "11-26 deeper tree"): five changes kept together.
- * Alone, each was within the noise of 160 games (bench/ab-match.py at 200k nodes a move,
- * freestyle, against the search without it): internal iterative reduction 53.1%,
- * singular extension 51.2%, two free defence lists 51.2%, history malus 50.6%, log
- * reductions of late loud moves 52.2%. Together they scored 186/320 (58.1%, +57
- * [+19, +96]) and 92.5/160 (57.8%) at 1M nodes a move, and reached about two plies
- * deeper at 1M nodes on the openings. */
+                             12 scored 57/120 against 8, 6 scored 50.3% of 360 games) */
+/* Five changes that pay only together (docs/strength.md, "The deeper tree"): internal
+ * iterative reduction, singular extension, two free defence lists, history malus and log
+ * reductions of late loud moves. Alone, each was within the noise of 160 games
+ * (bench/ab-match.py at 200k nodes a move, freestyle, against the search without it);
+ * together they scored 186/320 (58.1%, +57 [+19, +96]) and 92.5/160 (57.8%) at 1M nodes
+ * a move, and reached about two plies deeper at 1M nodes on the openings. */
 #define IIR_FROM 4         /* internal iterative reduction from this depth */
 #define SE_FROM 6          /* singular extension from this depth */
 #define SE_MARGIN 4        /* its margin per ply of depth, in evaluation units (an open
@@ -598,7 +597,8 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
      * bound below it), never a mate score: the static value misjudges quiet positions
      * (docs/strength.md), and a bound searched to any depth knows more. Against the
      * reference engine at 200 ms a move this gained 8.8 +- 6.4 points in freestyle and
-     * 3.6 +- 6.1 in standard (docs/strength.md, twenty-seventh session). */
+     * 3.6 +- 6.1 in standard (docs/strength.md, "The table's bound in reverse futility
+     * pruning"). */
     int pval = stat;
     if (have_hit && hit.score < GOMOKU_SCORE_WIN_MIN && hit.score > -GOMOKU_SCORE_WIN_MIN &&
         (hit.bound & (hit.score > stat ? TT_LOWER : TT_UPPER)))
@@ -807,51 +807,52 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply, int
  * block of a four extended by 1.3 plies; the table's move extended a little, or by the
  * singular test; the rest of a node searched a ply shallower once alpha rises.
  *
- * Why not our integer search with these pieces: moved into it one at a time over fifty
- * sessions, each came out level. With our evaluation in its place the reference's own
- * search played the reference about level at 1 s (docs/strength.md, fifty-seventh
- * session), so the search was taken over as a whole. Against the reference it scored
- * +7.5 +- 6.1 points over the integer search at 200 ms a move and +12.7 +- 7.7 at 1 s
- * in freestyle (fifty-eighth session; docs/strength.md says which of its variants paid).
- * In renju, for both colours (the integer search searched black full width), +4.0 +- 6.3
- * points at 200 ms and 47.2% of 108 games at 1 s against the integer search's 34.2% of
- * 1,080 (fifty-ninth session). Black's forbidden points need nothing of their own here:
- * the move generator leaves them out and the move loop skips any that comes another way
- * (the table's move, a defence).
+ * Why not our integer search with these pieces: added to it one at a time, each came out
+ * level, while the reference's own search with our evaluation in place of its own played
+ * the reference about level at 1 s (docs/strength.md, "Our evaluation and our ordering
+ * inside the reference's search"); so the search was taken over as a whole. Against the
+ * reference it scored +7.5 +- 6.1 points over the integer search at 200 ms a move and
+ * +12.7 +- 7.7 at 1 s in freestyle (docs/strength.md, "The reference's node procedure on
+ * our pieces", which says which of its variants paid). In renju, for both colours (the
+ * integer search searched black full width), +4.0 +- 6.3 points at 200 ms and 47.2% of
+ * 108 games at 1 s against the integer search's 34.2% of 1,080 ("Renju on the fractional
+ * search"). Black's forbidden points need nothing of their own here: the move generator
+ * leaves them out and the move loop skips any that comes another way (the table's move,
+ * a defence).
  *
  * Margins: the reference's published figures are in its own evaluation units; ours is
  * F_UNIT times as wide (the two agree as sigmoid(v/500) and sigmoid(v/200)).
  * Standard and renju evaluate with freestyle's fitted tables here (eval.c), whose spread
  * these margins are set for; the hand-set weights' is about 1.4 times as wide. With the
  * weights, standard on this search was not better than on the integer search (-4.0 +-
- * 10.0 points at 200 ms, fifty-eighth session); with the tables, +17.0 +- 8.8 points
- * (sixtieth session). The integer search (search()) stays for caro, which is not
- * measured with this one.
+ * 10.0 points at 200 ms); with the tables, +17.0 +- 8.8 points (docs/strength.md,
+ * "Freestyle's tables in standard and renju"). The integer search (search()) stays for
+ * caro, which is not measured with this one.
  *
  * Freestyle, standard and renju's black go further (sh->fref, "the search as the
- * reference's", one procedure for all three). Traced node by node beside the reference's
- * search on our pieces (sixty-fifth session, freestyle), the two trees parted at details
- * that no earlier screen had moved: the root is a node like any other (its moves ordered
- * again each iteration with the history, which it teaches; its depth cut from the depth
- * it stored; its late moves reduced and searched again as elsewhere), the order scores
- * the other moves only after the table's move has been searched (pick_order()), a table
- * cut teaches the history, the static value goes into the table when first computed (a
- * later visit is a table hit, which the margins read), the quiescence search reads and
- * writes the table at every exit, a root child's improvement is measured against the
- * root, and the searches start at depth 2 with no threat search at the root. With them
- * come the reference's pieces that the sixty-third and sixty-fourth sessions had moved
- * over: its move counts (the mover's fours counted too, one move below a ply), its
- * quiescence's fours (near the attacker's last stone) and delta pruning, its aspiration
- * window, its static wins (static_win()), the four's maker attacking on at the horizon,
- * and no horizon ply. Each alone had been level or had not been tried; together they
- * took freestyle from 70/200 to 81/200 at 200 ms (+5.5 +- 7.5 points) and to 75/216
- * (34.7%) at 1 s (+2.3 +- 9.5 points against the search before; docs/strength.md). In
- * standard the same search scored 51/108 at 1 s against the search before it, 39.5/108
- * (+10.6 +- 11.4 points). Renju's black searches so too, with static wins that see its
- * forbidden points (static_win()): 18 of 77 games against the reference at 1 s where the
- * search before won 11 of 77 (sixty-eighth session). Renju's white keeps the rules above
- * and its root threat searches, without which it won 41 of 54 games where it had won 25
- * of 27; the two together scored 31/54 at 1 s (sixty-ninth session).
+ * reference's", one procedure for all three), in the details where the two trees parted
+ * when traced node by node beside the reference's search on our pieces (docs/strength.md,
+ * "The two searches traced node by node"): the root is a node like any other (its moves
+ * ordered again each iteration with the history, which it teaches; its depth cut from the
+ * depth it stored; its late moves reduced and searched again as elsewhere), the order
+ * scores the other moves only after the table's move has been searched (pick_order()), a
+ * table cut teaches the history, the static value goes into the table when first
+ * computed (a later visit is a table hit, which the margins read), the quiescence search
+ * reads and writes the table at every exit, a root child's improvement is measured
+ * against the root, and the searches start at depth 2 with no threat search at the root.
+ * With them go the reference's move counts (the mover's fours counted too, one move below
+ * a ply), its quiescence's fours (near the attacker's last stone) and delta pruning, its
+ * aspiration window, its static wins (static_win()), the four's maker attacking on at the
+ * horizon, and no horizon ply. None of these paid alone (some were not measured alone);
+ * together they took freestyle from 70/200 to 81/200 at 200 ms (+5.5 +- 7.5 points) and
+ * to 75/216 (34.7%) at 1 s (+2.3 +- 9.5 points against the search without them). In
+ * standard the same search scored 51/108 at 1 s against 39.5/108 without it (+10.6 +-
+ * 11.4 points; "Standard as freestyle"). Renju's black searches so too, with static wins
+ * that see its forbidden points (static_win()): 18 of 77 games against the reference at
+ * 1 s where the search without it won 11 of 77. Renju's white keeps the rules above and
+ * its root threat searches, without which it won 41 of 54 games where it had won 25 of
+ * 27; the two together scored 31/54 at 1 s (docs/strength.md, "Renju searched as
+ * freestyle and standard: not kept" and "Renju's black as freestyle").
  */
 #define F_UNIT 2.5f
 #define F_RAZOR_DEPTH 2.6f  /* razoring, and quiescence for threatened nodes, below this */
