@@ -192,7 +192,12 @@ static inline int node_start(search_thread *t, int ply, int max_ply, int *value)
     if (enter_node(t, ply))
         *value = 0;
     else if (b->state != GOMOKU_ONGOING)
-        *value = b->state == GOMOKU_DRAW ? GOMOKU_SCORE_DRAW : -(WIN - ply);
+        /* The last move ended the game: a five wins it for the side that played it, a
+         * forbidden move of black's (renju, searched only when black has no other) loses
+         * it, a full board draws. */
+        *value = b->state == GOMOKU_DRAW ? GOMOKU_SCORE_DRAW
+                 : b->forbidden_loss     ? WIN - ply
+                                         : -(WIN - ply);
     else if (b->ncls[me][K_FIVE] > 0)
         *value = WIN - ply - 1;
     else if (b->ncls[opp][K_FIVE] >= 2)

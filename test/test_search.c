@@ -125,6 +125,46 @@ static void test_renju_black_search_leaves_out_a_double_three_point(void **state
     gomoku_free(e);
 }
 
+/* Renju: a full board but one cell, which is an overline for black, to move (the end of a
+ * 1 s game against the reference engine). Black has no legal move; the search still
+ * answers with that cell, and its value is the loss the forbidden move brings, not a win
+ * (the search once took every finished game for a five of the side that had just moved). */
+static void test_renju_black_with_only_a_forbidden_cell_is_lost(void **state)
+{
+    (void)state;
+    gomoku_engine *e = test_engine(15, GOMOKU_RENJU,
+        "9,9 6,6 6,5 7,5 5,7 8,6 7,6 8,7 9,7 9,5 8,5 10,4 11,3 9,4 9,6 10,7 8,4 10,5 "
+        "10,6 11,6 9,8 9,10 12,7 6,8 7,7 11,5 8,3 9,2 8,2 8,1 11,4 6,10 9,3 10,3 6,9 "
+        "7,10 8,10 7,11 7,12 4,8 5,9 5,8 3,8 8,9 7,8 4,11 4,7 3,7 2,9 5,6 4,10 5,11 "
+        "3,11 2,10 4,12 3,9 12,5 12,6 10,2 5,3 9,1 6,4 4,2 13,5 5,2 2,6 4,6 3,5 4,4 "
+        "1,5 0,4 3,2 3,4 2,5 0,5 2,4 2,7 10,10 1,11 1,12 9,11 6,3 2,3 11,10 10,11 "
+        "13,7 14,8 11,11 12,10 12,0 4,5 12,12 11,12 8,12 1,8 5,4 6,11 3,3 8,0 12,4 "
+        "7,3 13,6 13,4 2,1 0,9 3,6 1,0 11,9 11,8 1,10 9,0 11,13 6,2 7,2 9,13 10,0 "
+        "0,10 2,12 13,9 4,0 0,3 0,2 14,10 12,8 14,6 2,11 14,4 4,13 3,12 3,10 4,9 1,6 "
+        "11,2 12,3 2,14 5,12 6,13 5,14 5,13 14,13 13,13 12,2 12,1 1,2 13,3 11,0 14,0 "
+        "3,1 1,3 7,14 6,1 4,1 1,1 6,14 8,14 14,12 11,14 7,0 14,14 11,1 8,13 7,13 6,0 "
+        "14,3 12,11 13,10 6,12 4,14 3,14 9,14 2,0 0,11 8,8 10,8 14,5 14,7 0,7 0,6 "
+        "12,14 10,14 13,2 13,0 5,0 2,13 1,14 3,13 1,13 0,14 5,1 7,4 2,2 7,9 0,8 0,13 "
+        "10,1 0,0 13,1 0,12 1,4 3,0 7,1 13,12 14,1 10,9 6,7 14,9 1,7 14,2 13,8 12,9 "
+        "12,13 5,5 0,1 9,12 11,7 13,14 10,13 8,11 2,8 10,12 13,11 1,9 14,11 4,3");
+    assert_int_equal(gomoku_move_count(e), 224);
+    assert_int_equal(gomoku_side_to_move(e), GOMOKU_BLACK);
+    gomoku_forbid why;
+    assert_int_equal(gomoku_forbidden(&why, e, 5, 10), GOMOKU_OK);
+    assert_int_equal(why, GOMOKU_FORBID_OVERLINE);
+    for (int depth = 2; depth <= 6; depth += 2) {
+        gomoku_limits l = depth_limits(depth);
+        gomoku_search_result r;
+        assert_int_equal(gomoku_search(&r, e, &l), GOMOKU_OK);
+        assert_int_equal(r.best.x, 5);
+        assert_int_equal(r.best.y, 10);
+        assert_true(GOMOKU_SCORE_IS_LOSS(r.score));
+    }
+    assert_int_equal(gomoku_play(e, 5, 10), GOMOKU_OK);
+    assert_int_equal(gomoku_state_of(e), GOMOKU_WHITE_WINS);
+    gomoku_free(e);
+}
+
 static void test_wins_in_one(void **state)
 {
     (void)state;
@@ -1128,6 +1168,7 @@ int main(void)
         cmocka_unit_test(test_empty_board_plays_centre),
         cmocka_unit_test(test_search_returns_legal_moves_in_random_games),
         cmocka_unit_test(test_renju_black_search_leaves_out_a_double_three_point),
+        cmocka_unit_test(test_renju_black_with_only_a_forbidden_cell_is_lost),
         cmocka_unit_test(test_wins_in_one),
         cmocka_unit_test(test_blocks_a_four),
         cmocka_unit_test(test_a_single_move_is_searched_to_the_limits),
