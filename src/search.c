@@ -192,12 +192,12 @@ static inline int node_start(search_thread *t, int ply, int max_ply, int *value)
     if (enter_node(t, ply))
         *value = 0;
     else if (b->state != GOMOKU_ONGOING)
-        /* The last move ended the game: a five wins it for the side that played it, a
-         * forbidden move of black's (renju, searched only when black has no other) loses
-         * it, a full board draws. */
+        /* The last move ended the game, for its winner: usually the side that made five,
+         * but white after a forbidden move of black's (renju, searched only when black has
+         * no other move). */
         *value = b->state == GOMOKU_DRAW ? GOMOKU_SCORE_DRAW
-                 : b->forbidden_loss     ? WIN - ply
-                                         : -(WIN - ply);
+                 : (b->state == GOMOKU_BLACK_WINS) == (b->side == C_BLACK) ? WIN - ply
+                                                                            : -(WIN - ply);
     else if (b->ncls[me][K_FIVE] > 0)
         *value = WIN - ply - 1;
     else if (b->ncls[opp][K_FIVE] >= 2)
